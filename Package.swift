@@ -1,0 +1,64 @@
+// swift-tools-version: 6.1
+//
+// MoneyKit: parse money as people type it, in any ICU locale, into exact amounts.
+//
+// Layout (top to bottom): the public library and the CLI, then their targets,
+// then the ICU plumbing they sit on, then tests.
+import PackageDescription
+
+let package = Package(
+    name: "MoneyKit",
+    products: [
+        .library(name: "MoneyKit", targets: ["MoneyKit"]),
+        .executable(name: "fxparse", targets: ["fxparse"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // The library: locale data, tokenizer, state machine, currency resolution.
+        .target(
+            name: "MoneyKit",
+            dependencies: ["CMoneyKitICU"],
+            // The supplement of written currency forms ICU lacks: one data file, compiled in.
+            resources: [.embedInCode("Resources/marker-supplement.tsv")]
+        ),
+
+        // Reading and checking corpora in the TestData CSV format (shared by fxparse and the tests).
+        .target(
+            name: "MoneyKitCorpus",
+            dependencies: [
+                "MoneyKit",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "fxparse",
+            dependencies: [
+                "MoneyKit",
+                "MoneyKitCorpus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // ICU plumbing. System ICU's C API is a set of version-renamed macros that Swift
+        // cannot call, and its headers clash with the ICU that Foundation bundles. So only
+        // C code ever includes them: `CMoneyKitICU` wraps what we need in prefixed functions
+        // over stdint types, and `CICU` contributes the compiler and linker flags.
+        .target(name: "CMoneyKitICU", dependencies: ["CICU"]),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+
+        .testTarget(
+            name: "MoneyKitTests",
+            dependencies: ["MoneyKit", "MoneyKitCorpus"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

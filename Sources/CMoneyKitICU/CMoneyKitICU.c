@@ -1,0 +1,524 @@
+// The bridge from MoneyKit to system ICU. Only this file includes ICU headers; see the
+// public header for the conventions every function follows.
+#include "CMoneyKitICU.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/ucurr.h>
+#include <unicode/uenum.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/unumsys.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+// The tree of ICU's data that holds currency names, symbols and the currency map.
+#define MKICU_CURRENCY_TREE U_ICUDATA_NAME "-curr"
+
+// MARK: Locales
+
+int32_t mkicu_available_locale_count(void) { return uloc_countAvailable(); }
+
+static int32_t copy_ascii(const char *source, char *buffer, int32_t capacity) {
+    int32_t length = (int32_t)strlen(source);
+    if (length < capacity) {
+        memcpy(buffer, source, (size_t)length + 1);
+    }
+    return length;
+}
+
+int32_t mkicu_available_locale(int32_t index, char *buffer, int32_t capacity) {
+    const char *name = uloc_getAvailable(index);
+    if (name == NULL) return 0;
+    return copy_ascii(name, buffer, capacity);
+}
+
+int32_t mkicu_canonical_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length;
+    if (strchr(identifier, '-') != NULL) {
+        int32_t parsed = 0;
+        length = uloc_forLanguageTag(identifier, buffer, capacity, &parsed, &error);
+    } else {
+        length = uloc_canonicalize(identifier, buffer, capacity, &error);
+    }
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length = uloc_getCountry(locale, buffer, capacity, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(info);
+    u_versionToString(info, text);
+    return copy_ascii(text, buffer, capacity);
+}
+
+// MARK: Currencies
+
+static void code_to_uchars(const char *code, UChar out[4]) {
+    for (int i = 0; i < 3; i++) out[i] = (UChar)(unsigned char)code[i];
+    out[3] = 0;
+}
+
+int32_t mkicu_currency_codes(char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UEnumeration *codes = ucurr_openISOCurrencies(UCURR_ALL, &error);
+    int32_t count = 0;
+    if (U_SUCCESS(error)) {
+        const char *code;
+        int32_t length;
+        while ((code = uenum_next(codes, &length, &error)) != NULL && U_SUCCESS(error)) {
+            if (length != 3) continue;
+            if ((count + 1) * 3 <= capacity) memcpy(buffer + count * 3, code, 3);
+            count++;
+        }
+        uenum_close(codes);
+    }
+    *status = (int32_t)error;
+    if (U_SUCCESS(error) && count * 3 > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    return count;
+}
+
+int32_t mkicu_currency_fraction_digits(const char *code, int32_t cash, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar iso[4];
+    code_to_uchars(code, iso);
+    int32_t digits = ucurr_getDefaultFractionDigitsForUsage(iso, cash ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD, &error);
+    *status = (int32_t)error;
+    return digits;
+}
+
+int32_t mkicu_currency_rounding_increment(const char *code, int32_t cash, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar iso[4];
+    code_to_uchars(code, iso);
+    UCurrencyUsage usage = cash ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD;
+    int32_t digits = ucurr_getDefaultFractionDigitsForUsage(iso, usage, &error);
+    double increment = ucurr_getRoundingIncrementForUsage(iso, usage, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error) || increment <= 0) return 0;
+    // ICU stores the increment as an integer count of minor units and hands it back
+    // divided by 10^digits; undo the division and round away the binary noise.
+    for (int32_t i = 0; i < digits; i++) increment *= 10;
+    return (int32_t)(increment + 0.5);
+}
+
+static UDate read_map_date(UResourceBundle *entry, const char *key, UDate missing) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *value = ures_getByKey(entry, key, NULL, &error);
+    UDate date = missing;
+    if (U_SUCCESS(error)) {
+        int32_t length = 0;
+        const int32_t *halves = ures_getIntVector(value, &length, &error);
+        if (U_SUCCESS(error) && length == 2) {
+            int64_t joined = ((int64_t)(uint32_t)halves[0] << 32) | (int64_t)(uint32_t)halves[1];
+            date = (UDate)joined;
+        }
+    }
+    if (value != NULL) ures_close(value);
+    return date;
+}
+
+int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t count = 0;
+    UResourceBundle *supplemental = ures_openDirect(MKICU_CURRENCY_TREE, "supplementalData", &error);
+    UResourceBundle *map = ures_getByKey(supplemental, "CurrencyMap", NULL, &error);
+    if (U_SUCCESS(error)) {
+        UResourceBundle *region = NULL;
+        while (ures_hasNext(map)) {
+            UErrorCode regionError = U_ZERO_ERROR;
+            region = ures_getNextResource(map, region, &regionError);
+            if (U_FAILURE(regionError)) break;
+            UResourceBundle *entry = NULL;
+            while (ures_hasNext(region)) {
+                UErrorCode entryError = U_ZERO_ERROR;
+                entry = ures_getNextResource(region, entry, &entryError);
+                if (U_FAILURE(entryError)) break;
+                // Skip non-tender entries (e.g. USN, fund codes).
+                UErrorCode tenderError = U_ZERO_ERROR;
+                UResourceBundle *tender = ures_getByKey(entry, "tender", NULL, &tenderError);
+                UBool isTender = 1;
+                if (U_SUCCESS(tenderError)) {
+                    int32_t length = 0;
+                    const UChar *text = ures_getString(tender, &length, &tenderError);
+                    if (U_SUCCESS(tenderError) && length == 5 && text[0] == 'f') isTender = 0;
+                }
+                if (tender != NULL) ures_close(tender);
+                if (!isTender) continue;
+                UDate from = read_map_date(entry, "from", -1.0e300);
+                UDate to = read_map_date(entry, "to", 1.0e300);
+                if (!(from <= date && date < to)) continue;
+                UErrorCode idError = U_ZERO_ERROR;
+                int32_t length = 0;
+                const UChar *id = ures_getStringByKey(entry, "id", &length, &idError);
+                if (U_FAILURE(idError) || length != 3) continue;
+                if ((count + 1) * 3 <= capacity) {
+                    for (int i = 0; i < 3; i++) buffer[count * 3 + i] = (char)id[i];
+                }
+                count++;
+            }
+            if (entry != NULL) ures_close(entry);
+        }
+        if (region != NULL) ures_close(region);
+    }
+    if (map != NULL) ures_close(map);
+    if (supplemental != NULL) ures_close(supplemental);
+    *status = (int32_t)error;
+    if (U_SUCCESS(error) && count * 3 > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    return count;
+}
+
+int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar iso[4] = {0};
+    int32_t length = ucurr_forLocale(locale, iso, 4, &error);
+    // A locale without a region ("en"), or a region without a currency ("150"), is
+    // not an error for MoneyKit: it simply has no default currency.
+    *status = 0;
+    if (U_FAILURE(error) || length != 3) {
+        if (capacity > 0) buffer[0] = 0;
+        return 0;
+    }
+    if (capacity < 4) return 3;
+    for (int i = 0; i < 3; i++) buffer[i] = (char)iso[i];
+    buffer[3] = 0;
+    return 3;
+}
+
+int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    const char *root = "root";
+    int32_t rootLength = (int32_t)strlen(root);
+    if (rootLength + 1 <= capacity) memcpy(buffer, root, (size_t)rootLength + 1);
+    written = rootLength + 1;
+    UEnumeration *names = ures_openAvailableLocales(MKICU_CURRENCY_TREE, &error);
+    if (U_SUCCESS(error)) {
+        const char *name;
+        int32_t length;
+        while ((name = uenum_next(names, &length, &error)) != NULL && U_SUCCESS(error)) {
+            if (strcmp(name, root) == 0) continue;
+            if (written + length + 1 <= capacity) {
+                memcpy(buffer + written, name, (size_t)length);
+                buffer[written + length] = 0;
+            }
+            written += length + 1;
+        }
+        uenum_close(names);
+    }
+    *status = (int32_t)error;
+    if (U_SUCCESS(error) && written > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    return written;
+}
+
+int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    static const char *const tables[] = {"Currencies", "Currencies%narrow", "Currencies%variant", "Currencies%formal"};
+    static const uint16_t kinds[] = {'s', 'n', 'v', 'f'};
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    // ures_open, not ures_openDirect: opening an alias bundle (nb -> no) directly leaves
+    // an entry in ICU's bundle cache that breaks later fallback lookups (ICU 72), so that
+    // ucurr_getName("NOK", "nb_NO") would answer "NOK" instead of "kr".
+    UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, bundle, &error);
+    if (U_FAILURE(error)) {
+        if (data != NULL) ures_close(data);
+        *status = (int32_t)error;
+        return 0;
+    }
+    for (int table = 0; table < 4; table++) {
+        UErrorCode tableError = U_ZERO_ERROR;
+        UResourceBundle *entries = ures_getByKey(data, tables[table], NULL, &tableError);
+        // Only tables the bundle defines itself: inherited ones are read with their owner.
+        const char *owner = U_SUCCESS(tableError) ? ures_getLocaleByType(entries, ULOC_ACTUAL_LOCALE, &tableError) : NULL;
+        if (U_FAILURE(tableError) || owner == NULL || strcmp(owner, bundle) != 0) {
+            if (entries != NULL) ures_close(entries);
+            continue;
+        }
+        UResourceBundle *entry = NULL;
+        while (ures_hasNext(entries)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(entries, entry, &entryError);
+            if (U_FAILURE(entryError)) break;
+            const char *code = ures_getKey(entry);
+            if (code == NULL || strlen(code) != 3) continue;
+            int32_t length = 0;
+            const UChar *symbol = ures_getType(entry) == URES_ARRAY
+                ? ures_getStringByIndex(entry, 0, &length, &entryError)
+                : ures_getString(entry, &length, &entryError);
+            if (U_FAILURE(entryError) || symbol == NULL) continue;
+            int32_t recordLength = 3 + 1 + length + 1;
+            if (written + recordLength <= capacity) {
+                uint16_t *out = buffer + written;
+                for (int i = 0; i < 3; i++) out[i] = (uint16_t)(unsigned char)code[i];
+                out[3] = kinds[table];
+                memcpy(out + 4, symbol, sizeof(UChar) * (size_t)length);
+                out[4 + length] = '\n';
+            }
+            written += recordLength;
+        }
+        if (entry != NULL) ures_close(entry);
+        ures_close(entries);
+    }
+    ures_close(data);
+    *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+    return written;
+}
+
+static int32_t copy_uchars(const UChar *source, int32_t length, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    if (length <= capacity) {
+        memcpy(buffer, source, sizeof(UChar) * (size_t)length);
+    } else if (*status <= 0) {
+        *status = MKICU_BUFFER_OVERFLOW;
+    }
+    return length;
+}
+
+int32_t mkicu_currency_name(const char *locale, const char *code, int32_t kind,
+                            uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar iso[4];
+    code_to_uchars(code, iso);
+    UCurrNameStyle style;
+    switch (kind) {
+        case MKICU_NAME_LONG: style = UCURR_LONG_NAME; break;
+        case MKICU_NAME_NARROW_SYMBOL: style = UCURR_NARROW_SYMBOL_NAME; break;
+        case MKICU_NAME_FORMAL_SYMBOL: style = UCURR_FORMAL_SYMBOL_NAME; break;
+        case MKICU_NAME_VARIANT_SYMBOL: style = UCURR_VARIANT_SYMBOL_NAME; break;
+        default: style = UCURR_SYMBOL_NAME; break;
+    }
+    UBool isChoice = 0;
+    int32_t length = 0;
+    const UChar *name = ucurr_getName(iso, locale, style, &isChoice, &length, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error) || name == NULL) return 0;
+    return copy_uchars(name, length, buffer, capacity, status);
+}
+
+int32_t mkicu_currency_plural_name(const char *locale, const char *code, const char *keyword,
+                                   uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar iso[4];
+    code_to_uchars(code, iso);
+    UBool isChoice = 0;
+    int32_t length = 0;
+    const UChar *name = ucurr_getPluralName(iso, locale, &isChoice, keyword, &length, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error) || name == NULL) return 0;
+    return copy_uchars(name, length, buffer, capacity, status);
+}
+
+int32_t mkicu_plural_keywords(const char *locale, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &error);
+    int32_t written = 0;
+    if (U_SUCCESS(error)) {
+        UEnumeration *keywords = uplrules_getKeywords(rules, &error);
+        if (U_SUCCESS(error)) {
+            const char *keyword;
+            int32_t length;
+            while ((keyword = uenum_next(keywords, &length, &error)) != NULL && U_SUCCESS(error)) {
+                if (written + length + 1 <= capacity) {
+                    memcpy(buffer + written, keyword, (size_t)length);
+                    buffer[written + length] = 0;
+                }
+                written += length + 1;
+            }
+            uenum_close(keywords);
+        }
+        uplrules_close(rules);
+    }
+    *status = (int32_t)error;
+    if (U_SUCCESS(error) && written > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    return written;
+}
+
+int32_t mkicu_plural_select(const char *locale, double number, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &error);
+    int32_t written = 0;
+    if (U_SUCCESS(error)) {
+        UChar keyword[32];
+        int32_t length = uplrules_select(rules, number, keyword, 32, &error);
+        if (U_SUCCESS(error)) {
+            for (int32_t i = 0; i < length && i + 1 < capacity; i++) buffer[i] = (char)keyword[i];
+            written = length < capacity ? length : capacity - 1;
+            if (capacity > 0) buffer[written] = 0;
+        }
+        uplrules_close(rules);
+    }
+    *status = (int32_t)error;
+    return written;
+}
+
+// MARK: Number formats
+
+void *mkicu_numfmt_open(const char *locale, int32_t style, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormatStyle icuStyle;
+    switch (style) {
+        case MKICU_STYLE_CURRENCY: icuStyle = UNUM_CURRENCY; break;
+        case MKICU_STYLE_CURRENCY_ACCOUNTING: icuStyle = UNUM_CURRENCY_ACCOUNTING; break;
+        case MKICU_STYLE_CURRENCY_ISO: icuStyle = UNUM_CURRENCY_ISO; break;
+        case MKICU_STYLE_CURRENCY_PLURAL: icuStyle = UNUM_CURRENCY_PLURAL; break;
+        default: icuStyle = UNUM_DECIMAL; break;
+    }
+    UNumberFormat *format = unum_open(icuStyle, NULL, 0, locale, NULL, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (format != NULL) unum_close(format);
+        return NULL;
+    }
+    return format;
+}
+
+void mkicu_numfmt_close(void *format) {
+    if (format != NULL) unum_close((UNumberFormat *)format);
+}
+
+int32_t mkicu_numfmt_symbol(const void *format, int32_t symbol, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormatSymbol which;
+    switch (symbol) {
+        case MKICU_SYMBOL_GROUPING: which = UNUM_GROUPING_SEPARATOR_SYMBOL; break;
+        case MKICU_SYMBOL_MONETARY_DECIMAL: which = UNUM_MONETARY_SEPARATOR_SYMBOL; break;
+        case MKICU_SYMBOL_MONETARY_GROUPING: which = UNUM_MONETARY_GROUPING_SEPARATOR_SYMBOL; break;
+        case MKICU_SYMBOL_MINUS: which = UNUM_MINUS_SIGN_SYMBOL; break;
+        case MKICU_SYMBOL_PLUS: which = UNUM_PLUS_SIGN_SYMBOL; break;
+        case MKICU_SYMBOL_PERCENT: which = UNUM_PERCENT_SYMBOL; break;
+        case MKICU_SYMBOL_EXPONENTIAL: which = UNUM_EXPONENTIAL_SYMBOL; break;
+        case MKICU_SYMBOL_INFINITY: which = UNUM_INFINITY_SYMBOL; break;
+        case MKICU_SYMBOL_NAN: which = UNUM_NAN_SYMBOL; break;
+        case MKICU_SYMBOL_ZERO_DIGIT: which = UNUM_ZERO_DIGIT_SYMBOL; break;
+        default: which = UNUM_DECIMAL_SEPARATOR_SYMBOL; break;
+    }
+    int32_t length = unum_getSymbol((const UNumberFormat *)format, which, (UChar *)buffer, capacity, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_numfmt_attribute(const void *format, int32_t attribute) {
+    UNumberFormatAttribute which;
+    switch (attribute) {
+        case MKICU_ATTRIBUTE_SECONDARY_GROUPING_SIZE: which = UNUM_SECONDARY_GROUPING_SIZE; break;
+        case MKICU_ATTRIBUTE_MIN_FRACTION_DIGITS: which = UNUM_MIN_FRACTION_DIGITS; break;
+        case MKICU_ATTRIBUTE_MAX_FRACTION_DIGITS: which = UNUM_MAX_FRACTION_DIGITS; break;
+        case MKICU_ATTRIBUTE_GROUPING_USED: which = UNUM_GROUPING_USED; break;
+        default: which = UNUM_GROUPING_SIZE; break;
+    }
+    return unum_getAttribute((const UNumberFormat *)format, which);
+}
+
+int32_t mkicu_numfmt_pattern(const void *format, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length = unum_toPattern((const UNumberFormat *)format, 0, (UChar *)buffer, capacity, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_numbering_digits(const char *locale, uint16_t *digits, int32_t capacity,
+                               char *name, int32_t nameCapacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberingSystem *system = unumsys_open(locale, &error);
+    int32_t length = 0;
+    if (U_SUCCESS(error)) {
+        const char *systemName = unumsys_getName(system);
+        if (nameCapacity > 0) {
+            if (systemName != NULL) {
+                copy_ascii(systemName, name, nameCapacity);
+            } else {
+                name[0] = 0;
+            }
+        }
+        if (!unumsys_isAlgorithmic(system)) {
+            length = unumsys_getDescription(system, (UChar *)digits, capacity, &error);
+        }
+        unumsys_close(system);
+    }
+    *status = (int32_t)error;
+    return length;
+}
+
+// MARK: Characters
+
+typedef struct {
+    uint32_t *zeros;
+    int32_t capacity;
+    int32_t count;
+} DigitZeroCollector;
+
+static UBool collect_digit_zeros(const void *context, UChar32 start, UChar32 limit, UCharCategory type) {
+    DigitZeroCollector *collector = (DigitZeroCollector *)context;
+    if (type != U_DECIMAL_DIGIT_NUMBER) return 1;
+    // A range may hold several systems back to back (the mathematical digits hold five).
+    for (UChar32 zero = start; zero + 10 <= limit; zero += 10) {
+        if (collector->count < collector->capacity) collector->zeros[collector->count] = (uint32_t)zero;
+        collector->count++;
+    }
+    return 1;
+}
+
+int32_t mkicu_digit_zeros(uint32_t *zeros, int32_t capacity) {
+    DigitZeroCollector collector = {zeros, capacity, 0};
+    u_enumCharTypes(collect_digit_zeros, &collector);
+    return collector.count;
+}
+
+// MARK: NumberFormatter (unumf)
+
+typedef struct {
+    UNumberFormatter *formatter;
+    UFormattedNumber *result;
+} MKNumberFormatter;
+
+void *mkicu_numberformatter_open(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale, &error);
+    UFormattedNumber *result = U_SUCCESS(error) ? unumf_openResult(&error) : NULL;
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (result != NULL) unumf_closeResult(result);
+        if (formatter != NULL) unumf_close(formatter);
+        return NULL;
+    }
+    MKNumberFormatter *wrapper = (MKNumberFormatter *)malloc(sizeof(MKNumberFormatter));
+    if (wrapper == NULL) {
+        unumf_closeResult(result);
+        unumf_close(formatter);
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    wrapper->formatter = formatter;
+    wrapper->result = result;
+    return wrapper;
+}
+
+void mkicu_numberformatter_close(void *formatter) {
+    MKNumberFormatter *wrapper = (MKNumberFormatter *)formatter;
+    if (wrapper == NULL) return;
+    unumf_closeResult(wrapper->result);
+    unumf_close(wrapper->formatter);
+    free(wrapper);
+}
+
+int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *decimal,
+                                             uint16_t *buffer, int32_t capacity, int32_t *status) {
+    const MKNumberFormatter *wrapper = (const MKNumberFormatter *)formatter;
+    UErrorCode error = U_ZERO_ERROR;
+    unumf_formatDecimal(wrapper->formatter, decimal, -1, wrapper->result, &error);
+    int32_t length = U_SUCCESS(error) ? unumf_resultToString(wrapper->result, (UChar *)buffer, capacity, &error) : 0;
+    *status = (int32_t)error;
+    return length;
+}

@@ -1,0 +1,140 @@
+// CMoneyKitICU: the only code in MoneyKit that sees ICU headers.
+//
+// Every function is prefixed `mkicu_` and uses stdint types only: locale identifiers and
+// ISO codes are NUL-terminated ASCII `char` strings, text is UTF-16 in `uint16_t` buffers,
+// and `*status` receives ICU's error code as an `int32_t` (0 = success, > 0 = failure,
+// < 0 = a warning such as "fell back to a default"). Functions that write text return the
+// full length of the result; when it is larger than `capacity`, the buffer is left
+// unterminated and `*status` is set to MKICU_BUFFER_OVERFLOW so the caller can retry.
+#ifndef CMONEYKIT_ICU_H
+#define CMONEYKIT_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// ICU's U_BUFFER_OVERFLOW_ERROR and U_USING_DEFAULT_WARNING, restated so Swift can test for them.
+#define MKICU_BUFFER_OVERFLOW 15
+#define MKICU_USING_DEFAULT_WARNING (-127)
+#define MKICU_USING_FALLBACK_WARNING (-128)
+
+// MARK: Locales
+
+/// Number of locales ICU lists as available for formatting (`uloc_countAvailable`).
+int32_t mkicu_available_locale_count(void);
+/// Writes the identifier of available locale `index` into `buffer`; returns its length.
+int32_t mkicu_available_locale(int32_t index, char *buffer, int32_t capacity);
+/// Canonical ICU identifier for an identifier or BCP 47 tag (`de-DE` -> `de_DE`).
+int32_t mkicu_canonical_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status);
+/// Region subtag of a locale (`de_CH` -> `CH`), empty when it has none.
+int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, int32_t *status);
+/// The ICU data version string (e.g. "72.1").
+int32_t mkicu_version(char *buffer, int32_t capacity);
+
+// MARK: Currencies
+
+/// Writes every ISO 4217 code ICU knows (current and historic) as consecutive 3-byte
+/// groups into `buffer`; returns how many codes there are.
+int32_t mkicu_currency_codes(char *buffer, int32_t capacity, int32_t *status);
+/// Default (`cash` = 0) or cash (`cash` = 1) fraction digits of a currency.
+int32_t mkicu_currency_fraction_digits(const char *code, int32_t cash, int32_t *status);
+/// Rounding increment in minor units (e.g. 5 for CHF cash = 0.05), 0 when there is none.
+int32_t mkicu_currency_rounding_increment(const char *code, int32_t cash, int32_t *status);
+/// Writes, as consecutive 3-byte groups, the code of every currency that is legal tender
+/// in some region at `date` (ms since 1970) by ICU's currency map (supplementalData
+/// `CurrencyMap`; a code may repeat); returns how many codes there are. (ICU 72's
+/// `ucurr_isAvailable` keeps one region per code and `ucurr_countCurrencies` crashes for
+/// regions without currencies, so the map is read directly.)
+int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity, int32_t *status);
+/// The region's default currency for a locale into `buffer` (3 ASCII letters + NUL);
+/// returns 3, or 0 when the locale has no region or the region has no currency.
+int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capacity, int32_t *status);
+
+/// Names of every bundle in ICU's currency data tree, plus `root`, NUL-separated; returns
+/// the byte length.
+int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *status);
+/// The currency symbols defined directly in one currency-data bundle (no inheritance), as
+/// UTF-16 records: three code letters, one kind letter (`s` symbol, `n` narrow, `v` variant,
+/// `f` formal), the symbol, and a line feed. Returns the UTF-16 length.
+int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+
+#define MKICU_NAME_SYMBOL 0
+#define MKICU_NAME_LONG 1
+#define MKICU_NAME_NARROW_SYMBOL 2
+#define MKICU_NAME_FORMAL_SYMBOL 3
+#define MKICU_NAME_VARIANT_SYMBOL 4
+
+/// A currency's display string in a locale (`ucurr_getName`). `*status` is
+/// MKICU_USING_DEFAULT_WARNING when ICU had no data and answered with the ISO code.
+int32_t mkicu_currency_name(const char *locale, const char *code, int32_t kind,
+                            uint16_t *buffer, int32_t capacity, int32_t *status);
+/// A currency's plural display name for a plural keyword (`one`, `other`, ...).
+int32_t mkicu_currency_plural_name(const char *locale, const char *code, const char *keyword,
+                                   uint16_t *buffer, int32_t capacity, int32_t *status);
+/// The plural keywords of a locale's cardinal rules, NUL-separated; returns the byte length.
+int32_t mkicu_plural_keywords(const char *locale, char *buffer, int32_t capacity, int32_t *status);
+/// The plural keyword selected for an integer amount (`uplrules_select`).
+int32_t mkicu_plural_select(const char *locale, double number, char *buffer, int32_t capacity, int32_t *status);
+
+// MARK: Number formats and their symbols
+
+#define MKICU_STYLE_DECIMAL 0
+#define MKICU_STYLE_CURRENCY 1
+#define MKICU_STYLE_CURRENCY_ACCOUNTING 2
+#define MKICU_STYLE_CURRENCY_ISO 3
+#define MKICU_STYLE_CURRENCY_PLURAL 4
+
+#define MKICU_SYMBOL_DECIMAL 0
+#define MKICU_SYMBOL_GROUPING 1
+#define MKICU_SYMBOL_MONETARY_DECIMAL 2
+#define MKICU_SYMBOL_MONETARY_GROUPING 3
+#define MKICU_SYMBOL_MINUS 4
+#define MKICU_SYMBOL_PLUS 5
+#define MKICU_SYMBOL_PERCENT 6
+#define MKICU_SYMBOL_EXPONENTIAL 7
+#define MKICU_SYMBOL_INFINITY 8
+#define MKICU_SYMBOL_NAN 9
+#define MKICU_SYMBOL_ZERO_DIGIT 10
+
+#define MKICU_ATTRIBUTE_GROUPING_SIZE 0
+#define MKICU_ATTRIBUTE_SECONDARY_GROUPING_SIZE 1
+#define MKICU_ATTRIBUTE_MIN_FRACTION_DIGITS 2
+#define MKICU_ATTRIBUTE_MAX_FRACTION_DIGITS 3
+#define MKICU_ATTRIBUTE_GROUPING_USED 4
+
+/// Opens a classic number format (`unum_open`) of a style; close with `mkicu_numfmt_close`.
+void *mkicu_numfmt_open(const char *locale, int32_t style, int32_t *status);
+void mkicu_numfmt_close(void *format);
+int32_t mkicu_numfmt_symbol(const void *format, int32_t symbol, uint16_t *buffer, int32_t capacity, int32_t *status);
+int32_t mkicu_numfmt_attribute(const void *format, int32_t attribute);
+/// The format's pattern (`unum_toPattern`, not localized).
+int32_t mkicu_numfmt_pattern(const void *format, uint16_t *buffer, int32_t capacity, int32_t *status);
+
+/// The digits (10 code points, UTF-16) of the locale's default numbering system; returns
+/// 0 when that system is algorithmic. `name` receives the system's name (`latn`, `arab`).
+int32_t mkicu_numbering_digits(const char *locale, uint16_t *digits, int32_t capacity,
+                               char *name, int32_t nameCapacity, int32_t *status);
+
+// MARK: Characters
+
+/// Writes the code point of the zero of every Unicode decimal-digit system (general
+/// category Nd: each system is ten consecutive code points from its zero) in ascending
+/// order; returns how many systems there are.
+int32_t mkicu_digit_zeros(uint32_t *zeros, int32_t capacity);
+
+// MARK: Modern number formatter (unumf), used as the reference output
+
+/// Opens an ICU NumberFormatter for a skeleton (`currency/EUR unit-width-iso-code`).
+void *mkicu_numberformatter_open(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, int32_t *status);
+void mkicu_numberformatter_close(void *formatter);
+/// Formats an exact decimal string (`-1234.5`) with an opened NumberFormatter.
+int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *decimal,
+                                             uint16_t *buffer, int32_t capacity, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,351 @@
+import CMoneyKitICU
+
+/// The Swift face of the C bridge to system ICU.
+///
+/// Every ICU fact MoneyKit uses passes through here, as Swift values: no C type leaves this
+/// file's namespace, and nothing on the parse hot path calls it (locale data is read once and
+/// cached by ``LocaleProfile`` and ``CurrencyCatalog``).
+enum ICU {
+    /// An ICU failure, with ICU's numeric error code.
+    struct Failure: Error, CustomStringConvertible {
+        let code: Int32
+        let operation: String
+        var description: String { "ICU \(operation) failed with error \(code)" }
+    }
+
+    // MARK: Buffers
+
+    /// Runs a C function that fills a UTF-16 buffer, growing the buffer once if ICU asks.
+    /// Returns nil when the call failed.
+    static func utf16String(
+        capacity: Int = 64,
+        _ body: (UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> (text: String, status: Int32)? {
+        var capacity = capacity
+        while true {
+            var status: Int32 = 0
+            var result: (String, Int32)?
+            var needed: Int32 = 0
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
+                needed = body(buffer.baseAddress!, Int32(capacity), &status)
+                if status <= 0, needed <= capacity {
+                    result = (String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<Int(needed)]), as: UTF16.self), status)
+                }
+            }
+            if let result { return result }
+            guard needed > capacity, status <= 0 || status == MKICU_BUFFER_OVERFLOW else { return nil }
+            capacity = Int(needed) + 1
+        }
+    }
+
+    /// Runs a C function that fills an ASCII `char` buffer.
+    static func asciiString(
+        capacity: Int = 160,
+        _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> String? {
+        var capacity = capacity
+        while true {
+            var status: Int32 = 0
+            var needed: Int32 = 0
+            var result: String?
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+                needed = body(buffer.baseAddress!, Int32(capacity), &status)
+                if status <= 0, needed < capacity {
+                    let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(needed))
+                    result = String(decoding: bytes, as: UTF8.self)
+                }
+            }
+            if let result { return result }
+            guard needed >= capacity else { return nil }
+            capacity = Int(needed) + 1
+        }
+    }
+
+    // MARK: Locales
+
+    /// ICU's data version, e.g. "72.1".
+    static var version: String {
+        asciiString { buffer, capacity, _ in mkicu_version(buffer, capacity) } ?? "unknown"
+    }
+
+    /// Every locale ICU lists as available for formatting.
+    static var availableLocales: [String] {
+        (0..<mkicu_available_locale_count()).compactMap { index in
+            asciiString { buffer, capacity, _ in mkicu_available_locale(index, buffer, capacity) }
+        }
+    }
+
+    /// The canonical ICU identifier of a locale identifier or BCP 47 tag.
+    static func canonicalLocale(_ identifier: String) -> String {
+        asciiString { buffer, capacity, status in
+            mkicu_canonical_locale(identifier, buffer, capacity, status)
+        } ?? identifier
+    }
+
+    /// The region subtag of a locale, empty when it has none.
+    static func region(ofLocale locale: String) -> String {
+        asciiString(capacity: 16) { buffer, capacity, status in
+            mkicu_locale_region(locale, buffer, capacity, status)
+        } ?? ""
+    }
+
+    // MARK: Currencies
+
+    /// Every ISO 4217 code ICU knows, current and historic.
+    static func currencyCodes() throws(Failure) -> [String] {
+        var status: Int32 = 0
+        let count = mkicu_currency_codes(nil, 0, &status)
+        var codes: [String] = []
+        var failure: Int32 = 0
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(count) * 3) { buffer in
+            var status: Int32 = 0
+            let written = mkicu_currency_codes(buffer.baseAddress!, Int32(buffer.count), &status)
+            guard status <= 0 else { failure = status; return }
+            codes.reserveCapacity(Int(written))
+            let bytes = UnsafeRawBufferPointer(buffer)
+            for index in 0..<Int(written) {
+                codes.append(String(decoding: bytes[(index * 3)..<(index * 3 + 3)], as: UTF8.self))
+            }
+        }
+        if failure > 0 { throw Failure(code: failure, operation: "ucurr_openISOCurrencies") }
+        return codes
+    }
+
+    /// Fraction digits of a currency for standard or cash use.
+    static func fractionDigits(ofCurrency code: String, cash: Bool) -> Int {
+        var status: Int32 = 0
+        let digits = mkicu_currency_fraction_digits(code, cash ? 1 : 0, &status)
+        return status > 0 ? 2 : Int(digits)
+    }
+
+    /// Rounding increment in minor units for standard or cash use; 0 when there is none.
+    static func roundingIncrement(ofCurrency code: String, cash: Bool) -> Int {
+        var status: Int32 = 0
+        let units = mkicu_currency_rounding_increment(code, cash ? 1 : 0, &status)
+        return status > 0 ? 0 : Int(units)
+    }
+
+    /// Codes of the currencies that are legal tender in some region at a date
+    /// (milliseconds since 1970), by ICU's currency map.
+    static func currentCurrencyCodes(atMilliseconds date: Double) -> Set<String> {
+        var status: Int32 = 0
+        let count = Int(mkicu_current_currency_codes(date, nil, 0, &status))
+        guard count > 0 else { return [] }
+        var codes = Set<String>()
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: count * 3) { buffer in
+            var status: Int32 = 0
+            let written = Int(mkicu_current_currency_codes(date, buffer.baseAddress!, Int32(buffer.count), &status))
+            guard status <= 0 else { return }
+            let bytes = UnsafeRawBufferPointer(buffer)
+            for index in 0..<min(written, count) {
+                codes.insert(String(decoding: bytes[(index * 3)..<(index * 3 + 3)], as: UTF8.self))
+            }
+        }
+        return codes
+    }
+
+    /// The default currency of the locale's region, or nil when it has none.
+    static func defaultCurrency(ofLocale locale: String) -> String? {
+        let code = asciiString(capacity: 8) { buffer, capacity, status in
+            mkicu_currency_for_locale(locale, buffer, capacity, status)
+        }
+        guard let code, code.utf8.count == 3 else { return nil }
+        return code
+    }
+
+    /// Names of every bundle in ICU's currency data, root first.
+    static func currencyBundleNames() -> [String] {
+        guard let joined = asciiString(capacity: 8192, { buffer, capacity, status in
+            mkicu_currency_bundle_names(buffer, capacity, status)
+        }) else { return ["root"] }
+        return joined.split(separator: "\0").map(String.init)
+    }
+
+    /// A symbol defined directly in one currency-data bundle.
+    struct BundleSymbol {
+        enum Kind: UInt16 {
+            case symbol = 0x73  // "s"
+            case narrow = 0x6E  // "n"
+            case variant = 0x76  // "v"
+            case formal = 0x66  // "f"
+        }
+
+        let code: String
+        let kind: Kind
+        let symbol: String
+    }
+
+    /// The currency symbols one bundle defines itself (standard, narrow, variant, formal).
+    static func currencySymbols(definedInBundle bundle: String) -> [BundleSymbol] {
+        guard let (text, _) = utf16String(capacity: 16_384, { buffer, capacity, status in
+            mkicu_currency_bundle_symbols(bundle, buffer, capacity, status)
+        }) else { return [] }
+        var symbols: [BundleSymbol] = []
+        for record in text.utf16.split(separator: 0x0A) {
+            guard record.count > 4 else { continue }
+            let kindUnit = record[record.index(record.startIndex, offsetBy: 3)]
+            guard let kind = BundleSymbol.Kind(rawValue: kindUnit) else { continue }
+            let code = String(decoding: record.prefix(3), as: UTF16.self)
+            let symbol = String(decoding: record.dropFirst(4), as: UTF16.self)
+            symbols.append(BundleSymbol(code: code, kind: kind, symbol: symbol))
+        }
+        return symbols
+    }
+
+    /// Which of a currency's display strings to read.
+    enum CurrencyNameKind: Int32 {
+        case symbol = 0
+        case longName = 1
+        case narrowSymbol = 2
+        case formalSymbol = 3
+        case variantSymbol = 4
+    }
+
+    /// A currency's display string in a locale, or nil when ICU has none (ICU then answers
+    /// with the ISO code itself). ICU's warning status is not used to tell: whether it says
+    /// "fallback" or "default" depends on the state of its bundle cache.
+    static func currencyName(_ code: String, locale: String, kind: CurrencyNameKind) -> String? {
+        guard let (text, _) = utf16String({ buffer, capacity, status in
+            mkicu_currency_name(locale, code, kind.rawValue, buffer, capacity, status)
+        }) else { return nil }
+        return text.isEmpty || text == code ? nil : text
+    }
+
+    /// A currency's plural display name for a plural keyword, or nil when ICU has none.
+    static func currencyPluralName(_ code: String, locale: String, keyword: String) -> String? {
+        guard let (text, _) = utf16String({ buffer, capacity, status in
+            mkicu_currency_plural_name(locale, code, keyword, buffer, capacity, status)
+        }) else { return nil }
+        return text.isEmpty || text == code ? nil : text
+    }
+
+    /// The keywords of a locale's cardinal plural rules (`one`, `other`, ...).
+    static func pluralKeywords(ofLocale locale: String) -> [String] {
+        guard let joined = asciiString({ buffer, capacity, status in
+            mkicu_plural_keywords(locale, buffer, capacity, status)
+        }) else { return ["other"] }
+        return joined.split(separator: "\0").map(String.init)
+    }
+
+    // MARK: Number formats
+
+    /// ICU classic number-format styles we read symbols and patterns from.
+    enum NumberStyle: Int32 {
+        case decimal = 0
+        case currency = 1
+        case currencyAccounting = 2
+        case currencyISO = 3
+        case currencyPlural = 4
+    }
+
+    /// Number symbols.
+    enum NumberSymbol: Int32 {
+        case decimal = 0
+        case grouping = 1
+        case monetaryDecimal = 2
+        case monetaryGrouping = 3
+        case minus = 4
+        case plus = 5
+        case percent = 6
+        case exponential = 7
+        case infinity = 8
+        case notANumber = 9
+        case zeroDigit = 10
+    }
+
+    /// Integer attributes of a number format.
+    enum NumberAttribute: Int32 {
+        case groupingSize = 0
+        case secondaryGroupingSize = 1
+        case minFractionDigits = 2
+        case maxFractionDigits = 3
+        case groupingUsed = 4
+    }
+
+    /// A snapshot of one ICU classic number format of a locale: its symbols, attributes
+    /// and pattern, read eagerly so no handle outlives the call.
+    struct NumberFormatSnapshot {
+        let symbols: [NumberSymbol: String]
+        let attributes: [NumberAttribute: Int]
+        let pattern: String
+
+        init(locale: String, style: NumberStyle) throws(Failure) {
+            var status: Int32 = 0
+            guard let handle = mkicu_numfmt_open(locale, style.rawValue, &status), status <= 0 else {
+                throw Failure(code: status, operation: "unum_open(\(locale))")
+            }
+            defer { mkicu_numfmt_close(handle) }
+            var symbols: [NumberSymbol: String] = [:]
+            for symbol in [NumberSymbol.decimal, .grouping, .monetaryDecimal, .monetaryGrouping, .minus, .plus,
+                           .percent, .exponential, .infinity, .notANumber, .zeroDigit] {
+                symbols[symbol] = ICU.utf16String(capacity: 16) { buffer, capacity, status in
+                    mkicu_numfmt_symbol(handle, symbol.rawValue, buffer, capacity, status)
+                }?.text ?? ""
+            }
+            var attributes: [NumberAttribute: Int] = [:]
+            for attribute in [NumberAttribute.groupingSize, .secondaryGroupingSize, .minFractionDigits,
+                              .maxFractionDigits, .groupingUsed] {
+                attributes[attribute] = Int(mkicu_numfmt_attribute(handle, attribute.rawValue))
+            }
+            self.symbols = symbols
+            self.attributes = attributes
+            self.pattern = ICU.utf16String { buffer, capacity, status in
+                mkicu_numfmt_pattern(handle, buffer, capacity, status)
+            }?.text ?? ""
+        }
+    }
+
+    /// The default numbering system of a locale: its name and, when it is not algorithmic,
+    /// its ten digits.
+    static func numberingSystem(ofLocale locale: String) -> (name: String, digits: [Unicode.Scalar]) {
+        var name = ""
+        let digits = utf16String(capacity: 32) { buffer, capacity, status in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { nameBuffer in
+                let length = mkicu_numbering_digits(locale, buffer, capacity, nameBuffer.baseAddress!, 32, status)
+                name = String(cString: nameBuffer.baseAddress!)
+                return length
+            }
+        }?.text ?? ""
+        return (name, Array(digits.unicodeScalars))
+    }
+
+    // MARK: Characters
+
+    /// The zero of every Unicode decimal-digit system, ascending.
+    static func digitZeros() -> [UInt32] {
+        let count = Int(mkicu_digit_zeros(nil, 0))
+        return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = Int(mkicu_digit_zeros(buffer.baseAddress, Int32(count)))
+        }
+    }
+
+    // MARK: Reference formatting
+
+    /// An ICU NumberFormatter opened for a skeleton, used as the reference output that
+    /// MoneyKit's own formatting and parsing are checked against. Not thread-safe.
+    final class ReferenceFormatter {
+        private let handle: UnsafeMutableRawPointer
+
+        /// Opens a formatter for `skeleton` (e.g. `currency/EUR unit-width-iso-code`).
+        init(locale: String, skeleton: String) throws(Failure) {
+            var status: Int32 = 0
+            let units = Array(skeleton.utf16)
+            let opened = units.withUnsafeBufferPointer { buffer in
+                mkicu_numberformatter_open(locale, buffer.baseAddress, Int32(buffer.count), &status)
+            }
+            guard let opened, status <= 0 else {
+                throw Failure(code: status, operation: "unumf_openForSkeletonAndLocale(\(skeleton), \(locale))")
+            }
+            handle = opened
+        }
+
+        deinit { mkicu_numberformatter_close(handle) }
+
+        /// Formats an exact decimal string such as `-1234.5`.
+        func format(decimal: String) -> String? {
+            ICU.utf16String { buffer, capacity, status in
+                mkicu_numberformatter_format_decimal(handle, decimal, buffer, capacity, status)
+            }?.text
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// The currency markers that are the same in every locale, built once on first use
+/// (SPEC section 5):
+///
+/// - **Symbols** (matched exactly after section 3's equivalences): the standard, narrow,
+///   variant and formal symbols of every current currency in every ICU locale (rule 4), and
+///   the supplement's entries. Read straight from ICU's currency data bundles, which is
+///   about a hundred times faster than asking `ucurr_getName` locale by locale and yields
+///   the same strings.
+/// - **Words** (matched case-insensitively): every ISO 4217 code ICU knows, and every
+///   currency's English display and plural names.
+///
+/// Locale-specific names live in each ``LocaleProfile``.
+final class GlobalMarkers: Sendable {
+    /// What a symbol key denotes.
+    struct SymbolInfo: Sendable {
+        /// Current currencies with this symbol (standard, narrow, variant or formal) in some locale.
+        var currencies = CurrencySet()
+        /// Supplement entries with this marker.
+        var supplement: [MarkerSupplement.Entry] = []
+        /// Currencies of all supplement entries, whatever their regions.
+        var supplementCurrencies = CurrencySet()
+    }
+
+    /// What a word key denotes.
+    struct WordInfo: Sendable {
+        /// The currency whose ISO code this is, or -1.
+        var isoCode: Int32 = -1
+        /// Currencies (current or not) with this English display or plural name.
+        var englishNames = CurrencySet()
+    }
+
+    static let shared = GlobalMarkers()
+
+    let symbols: MarkerTrie
+    let symbolInfos: [SymbolInfo]
+    let words: MarkerTrie
+    let wordInfos: [WordInfo]
+
+    private init() {
+        let catalog = CurrencyCatalog.shared
+
+        // Symbols of current currencies across all bundles of ICU's currency data.
+        var symbolIDs: [[UInt8]: Int32] = [:]
+        var symbolInfos: [SymbolInfo] = []
+        func symbolID(_ key: [UInt8]) -> Int32 {
+            if let id = symbolIDs[key] { return id }
+            let id = Int32(symbolInfos.count)
+            symbolIDs[key] = id
+            symbolInfos.append(SymbolInfo())
+            return id
+        }
+        for bundle in ICU.currencyBundleNames() {
+            for defined in ICU.currencySymbols(definedInBundle: bundle) {
+                guard let index = catalog.index(ofCode: defined.code.utf8), catalog.entries[Int(index)].isCurrent else {
+                    continue
+                }
+                let key = MarkerKey.bytes(of: defined.symbol, folded: false)
+                guard !key.isEmpty else { continue }
+                symbolInfos[Int(symbolID(key))].currencies.insert(index)
+            }
+        }
+        for entry in MarkerSupplement.shared.entries {
+            let key = MarkerKey.bytes(of: entry.marker, folded: false)
+            let id = Int(symbolID(key))
+            symbolInfos[id].supplement.append(entry)
+            symbolInfos[id].supplementCurrencies.insert(entry.currency)
+        }
+        self.symbols = MarkerTrie(symbolIDs.map { ($0.key, $0.value) })
+        self.symbolInfos = symbolInfos
+
+        // ISO codes and English names.
+        var wordIDs: [[UInt8]: Int32] = [:]
+        var wordInfos: [WordInfo] = []
+        func wordID(_ key: [UInt8]) -> Int32 {
+            if let id = wordIDs[key] { return id }
+            let id = Int32(wordInfos.count)
+            wordIDs[key] = id
+            wordInfos.append(WordInfo())
+            return id
+        }
+        let englishKeywords = ICU.pluralKeywords(ofLocale: "en")
+        for (position, entry) in catalog.entries.enumerated() {
+            let index = UInt16(position)
+            wordInfos[Int(wordID(MarkerKey.bytes(of: entry.code, folded: true)))].isoCode = Int32(index)
+            var names: [String] = []
+            if let name = ICU.currencyName(entry.code, locale: "en", kind: .longName) { names.append(name) }
+            for keyword in englishKeywords {
+                if let name = ICU.currencyPluralName(entry.code, locale: "en", keyword: keyword) { names.append(name) }
+            }
+            for name in names {
+                let key = MarkerKey.bytes(of: name, folded: true)
+                guard !key.isEmpty else { continue }
+                wordInfos[Int(wordID(key))].englishNames.insert(index)
+            }
+        }
+        self.words = MarkerTrie(wordIDs.map { ($0.key, $0.value) })
+        self.wordInfos = wordInfos
+    }
+}

@@ -1,0 +1,110 @@
+/// A set of currencies as a fixed-size bitmap over ``CurrencyCatalog`` indexes.
+///
+/// Candidate sets of currency markers are combined on the parse hot path; a bitmap makes
+/// union, intersection and "exactly one?" a handful of word operations with no allocation.
+struct CurrencySet: Hashable, Sendable {
+    /// How many currencies the bitmap can hold (ICU 72 knows 306).
+    static let capacity = 512
+
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    init() {}
+
+    init<S: Sequence<UInt16>>(_ indexes: S) {
+        for index in indexes { insert(index) }
+    }
+
+    private func word(_ position: Int) -> UInt64 {
+        switch position {
+        case 0: words.0
+        case 1: words.1
+        case 2: words.2
+        case 3: words.3
+        case 4: words.4
+        case 5: words.5
+        case 6: words.6
+        default: words.7
+        }
+    }
+
+    private mutating func setWord(_ position: Int, _ value: UInt64) {
+        switch position {
+        case 0: words.0 = value
+        case 1: words.1 = value
+        case 2: words.2 = value
+        case 3: words.3 = value
+        case 4: words.4 = value
+        case 5: words.5 = value
+        case 6: words.6 = value
+        default: words.7 = value
+        }
+    }
+
+    mutating func insert(_ index: UInt16) {
+        let position = Int(index) >> 6
+        setWord(position, word(position) | (1 << UInt64(index & 63)))
+    }
+
+    func contains(_ index: UInt16) -> Bool {
+        word(Int(index) >> 6) & (1 << UInt64(index & 63)) != 0
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    var count: Int {
+        words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount
+            + words.4.nonzeroBitCount + words.5.nonzeroBitCount + words.6.nonzeroBitCount + words.7.nonzeroBitCount
+    }
+
+    /// The only member, when there is exactly one.
+    var single: UInt16? {
+        guard count == 1 else { return nil }
+        return first
+    }
+
+    /// The smallest member.
+    var first: UInt16? {
+        for position in 0..<8 {
+            let bits = word(position)
+            if bits != 0 { return UInt16(position * 64 + bits.trailingZeroBitCount) }
+        }
+        return nil
+    }
+
+    func union(_ other: CurrencySet) -> CurrencySet {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    mutating func formUnion(_ other: CurrencySet) {
+        for position in 0..<8 { setWord(position, word(position) | other.word(position)) }
+    }
+
+    func intersection(_ other: CurrencySet) -> CurrencySet {
+        var result = CurrencySet()
+        for position in 0..<8 { result.setWord(position, word(position) & other.word(position)) }
+        return result
+    }
+
+    static func == (lhs: CurrencySet, rhs: CurrencySet) -> Bool {
+        (0..<8).allSatisfy { lhs.word($0) == rhs.word($0) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for position in 0..<8 { hasher.combine(word(position)) }
+    }
+
+    /// Members in ascending index order (which is code order).
+    var members: [UInt16] {
+        var result: [UInt16] = []
+        for position in 0..<8 {
+            var bits = word(position)
+            while bits != 0 {
+                result.append(UInt16(position * 64 + bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+}

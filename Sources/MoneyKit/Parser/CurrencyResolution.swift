@@ -1,0 +1,131 @@
+/// SPEC section 5: which currency the markers of an amount denote.
+struct CurrencyResolution {
+    let profile: LocaleProfile
+    let hint: Currency?
+    let strict: Bool
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Everything the marker tables say about one marker.
+    struct Candidates {
+        /// ISO code spelled by the marker, or nil.
+        var isoCode: UInt16?
+        /// Current currencies with this symbol in some locale (rule 4).
+        var symbols = CurrencySet()
+        /// Currencies of supplement entries with this marker, any region.
+        var supplement = CurrencySet()
+        /// Rule 3 symbols: the locale's standard symbols and its region's supplement entries.
+        var standardSymbols = CurrencySet()
+        /// Display and plural names in the locale or English, current or not.
+        var names = CurrencySet()
+
+        /// Every currency the marker can denote (rule 1 checks the hint against these).
+        var all: CurrencySet {
+            var all = symbols.union(supplement).union(standardSymbols).union(names)
+            if let isoCode { all.insert(isoCode) }
+            return all
+        }
+
+        /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
+        var asSymbol: CurrencySet { symbols.union(supplement).union(standardSymbols) }
+
+        /// Whether the marker is only a currency name (not a symbol or code).
+        var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !names.isEmpty }
+    }
+
+    func candidates(_ match: MarkerMatch) -> Candidates {
+        let global = GlobalMarkers.shared
+        var candidates = Candidates()
+        if match.symbol >= 0 {
+            let info = global.symbolInfos[Int(match.symbol)]
+            candidates.symbols = info.currencies
+            candidates.supplement = info.supplementCurrencies
+            candidates.standardSymbols = profile.currencies.standardSymbolCurrencies[match.symbol] ?? CurrencySet()
+        }
+        if match.word >= 0 {
+            let info = global.wordInfos[Int(match.word)]
+            if info.isoCode >= 0 { candidates.isoCode = UInt16(info.isoCode) }
+            candidates.names = info.englishNames
+        }
+        if match.name >= 0 {
+            candidates.names.formUnion(profile.currencies.nameCurrencies[Int(match.name)])
+        }
+        return candidates
+    }
+
+    /// The currency of an amount with these markers.
+    func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?) throws(MoneyParseError) -> Currency {
+        guard let first else {
+            if let hint { return hint }
+            if let regional = profile.defaultCurrency { return regional }
+            throw MoneyParseError(.missingCurrency)
+        }
+        let firstCandidates = candidates(first.match)
+        try checkSide(first, firstCandidates)
+        guard let second else {
+            return try resolve(first, firstCandidates)
+        }
+        // Two markers: an ISO code with a symbol that can denote that currency.
+        let secondCandidates = candidates(second.match)
+        try checkSide(second, secondCandidates)
+        for (code, codeMarker, other) in [(firstCandidates.isoCode, first, secondCandidates),
+                                          (secondCandidates.isoCode, second, firstCandidates)] {
+            guard let code, other.asSymbol.contains(code) else { continue }
+            let currency = Currency(index: code)
+            if let hint, hint != currency {
+                throw MoneyParseError(.currencyMismatch(found: currency, expected: hint),
+                                      offset: codeMarker.start, excerpt: excerpt(codeMarker))
+            }
+            return currency
+        }
+        throw MoneyParseError(.multipleMarkers, offset: second.start, excerpt: excerpt(second))
+    }
+
+    /// Rules 1-6 for a single marker.
+    private func resolve(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) -> Currency {
+        let all = candidates.all
+        // Rule 1: the marker names the hint.
+        if let hint, all.contains(hint.index) { return hint }
+        let found = try resolveWithoutHint(marker, candidates, all: all)
+        if let hint, hint != found {
+            throw MoneyParseError(.currencyMismatch(found: found, expected: hint),
+                                  offset: marker.start, excerpt: excerpt(marker))
+        }
+        return found
+    }
+
+    private func resolveWithoutHint(
+        _ marker: PlacedMarker, _ candidates: Candidates, all: CurrencySet
+    ) throws(MoneyParseError) -> Currency {
+        // Rule 2: an ISO code.
+        if let code = candidates.isoCode { return Currency(index: code) }
+        // Rule 3: the locale's own standard symbol, name or plural name of one current currency.
+        let current = CurrencyCatalog.shared.currentSet
+        let standard = candidates.standardSymbols.union(candidates.names.intersection(current))
+        if let only = standard.single { return Currency(index: only) }
+        if standard.count > 1, let regional = profile.defaultCurrency, standard.contains(regional.index) {
+            return regional
+        }
+        // Rule 4: a symbol of exactly one current currency across all locales.
+        if let only = candidates.symbols.single { return Currency(index: only) }
+        // Rule 5: a name of exactly one currency, current or not.
+        if let only = candidates.names.single { return Currency(index: only) }
+        // Rule 6.
+        throw MoneyParseError(.ambiguousCurrency(candidates: all.members.map { Currency(index: $0) }),
+                              offset: marker.start, excerpt: excerpt(marker))
+    }
+
+    /// Strict mode (SPEC 9): symbols and codes stand where the locale's currency pattern
+    /// puts them, names where its plural-name pattern does.
+    private func checkSide(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) {
+        guard strict else { return }
+        let numbers = profile.numbers
+        let allowed = candidates.isNameOnly ? numbers.nameSide : numbers.symbolSide
+        if marker.side != allowed {
+            throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))
+        }
+    }
+
+    private func excerpt(_ marker: PlacedMarker) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[marker.start..<marker.end]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,149 @@
+/// Why a text is not an amount of money, and where.
+///
+/// ```swift
+/// do {
+///     _ = try MoneyParser.parse("12,34,5 €", locale: Locale(identifier: "de_DE"))
+/// } catch {
+///     error.kind      // .invalidGrouping
+///     error.offset    // 5: the UTF-8 offset of the second ","
+///     print(error)    // "The digit groups around "," at offset 5 do not match ..."
+/// }
+/// ```
+public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong. Each case has a stable ``name`` used in CSV reports.
+    public enum Kind: Sendable, Equatable, Hashable {
+        /// The text is empty or holds only spaces and invisible marks.
+        case empty
+        /// The text is longer than ``MoneyParser/maximumInputLength`` UTF-8 bytes.
+        case tooLong
+        /// A character that has no place in an amount (a letter that is not part of a
+        /// currency marker, `%`, an exponent, a second number...).
+        case unexpectedCharacter
+        /// Digit groups do not match the locale's or the 3-digit grouping, mix grouping
+        /// characters, or appear after the decimal separator.
+        case invalidGrouping
+        /// More than one decimal separator.
+        case multipleDecimalSeparators
+        /// More non-zero fraction digits than the currency has minor units.
+        case tooManyFractionDigits
+        /// More than 38 significant digits.
+        case overflow
+        /// Digits from two different digit systems in one number.
+        case mixedDigitSystems
+        /// Signs or a currency marker but no digits.
+        case missingNumber
+        /// Two signs (`--5`, `-(5)`, `+5-`).
+        case multipleSigns
+        /// An opening parenthesis without its closing one, or the reverse.
+        case unbalancedParentheses
+        /// Two currency markers that are not an ISO code with a symbol of that currency.
+        case multipleMarkers
+        /// Strict mode: a marker on the other side of the number than the locale's pattern.
+        case misplacedMarker
+        /// No currency marker, no currency hint, and the locale's region has no currency.
+        case missingCurrency
+        /// The marker denotes several currencies and nothing decides between them.
+        case ambiguousCurrency(candidates: [Currency])
+        /// The marker denotes a currency other than the expected one.
+        case currencyMismatch(found: Currency, expected: Currency)
+
+        /// The kind's stable name, as written in the `error` column of a corpus:
+        /// `"invalidGrouping"`, `"ambiguousCurrency"`.
+        public var name: String {
+            switch self {
+            case .empty: "empty"
+            case .tooLong: "tooLong"
+            case .unexpectedCharacter: "unexpectedCharacter"
+            case .invalidGrouping: "invalidGrouping"
+            case .multipleDecimalSeparators: "multipleDecimalSeparators"
+            case .tooManyFractionDigits: "tooManyFractionDigits"
+            case .overflow: "overflow"
+            case .mixedDigitSystems: "mixedDigitSystems"
+            case .missingNumber: "missingNumber"
+            case .multipleSigns: "multipleSigns"
+            case .unbalancedParentheses: "unbalancedParentheses"
+            case .multipleMarkers: "multipleMarkers"
+            case .misplacedMarker: "misplacedMarker"
+            case .missingCurrency: "missingCurrency"
+            case .ambiguousCurrency: "ambiguousCurrency"
+            case .currencyMismatch: "currencyMismatch"
+            }
+        }
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The UTF-8 offset in the input of the first offending character, when there is one
+    /// (`nil` for ``Kind/empty``, ``Kind/tooLong`` and ``Kind/missingCurrency``).
+    public let offset: Int?
+    /// The offending text (a character, a marker or a digit group), when there is one.
+    public let excerpt: String?
+    /// A corrected reading worth suggesting, in plain decimal notation ("1234.56"), when
+    /// exactly one likely fix exists.
+    public let suggestion: String?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - offset: UTF-8 offset of the first offending character in the input.
+    ///   - excerpt: The offending text.
+    ///   - suggestion: A likely correct reading, if there is exactly one.
+    public init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, suggestion: String? = nil) {
+        self.kind = kind
+        self.offset = offset
+        self.excerpt = excerpt
+        self.suggestion = suggestion
+    }
+
+    /// A sentence a person can act on.
+    public var description: String {
+        let place = offset.map { " at offset \($0)" } ?? ""
+        let quoted = excerpt.map { "\"\($0)\"" } ?? "the text"
+        var sentence: String
+        switch kind {
+        case .empty:
+            sentence = "The text is empty: type an amount such as 12.50."
+        case .tooLong:
+            sentence = "The text is longer than \(MoneyParser.maximumInputLength) bytes; an amount is never that long."
+        case .unexpectedCharacter:
+            sentence = "\(quoted)\(place) has no place in an amount: remove it, or check it is a currency "
+                + "symbol or code the parser knows."
+        case .invalidGrouping:
+            sentence = "The digit groups around \(quoted)\(place) do not match the locale's grouping or groups of three; "
+                + "check the separators."
+        case .multipleDecimalSeparators:
+            sentence = "\(quoted)\(place) is a second decimal separator; an amount has at most one."
+        case .tooManyFractionDigits:
+            sentence = "\(quoted)\(place) has more decimal places than the currency allows; round the amount "
+                + "or check the separators."
+        case .overflow:
+            sentence = "The amount\(place) has more than 38 significant digits."
+        case .mixedDigitSystems:
+            sentence = "\(quoted)\(place) is from a different digit system than the digits before it; "
+                + "use one script's digits throughout."
+        case .missingNumber:
+            sentence = "There is no number in the text\(place); type the digits of the amount."
+        case .multipleSigns:
+            sentence = "\(quoted)\(place) is a second sign; an amount has at most one minus, plus or pair of parentheses."
+        case .unbalancedParentheses:
+            sentence = "The parenthesis \(quoted)\(place) has no partner; a negative amount is written (5.00)."
+        case .multipleMarkers:
+            sentence = "\(quoted)\(place) is a second currency marker; keep one, or an ISO code with its own symbol."
+        case .misplacedMarker:
+            sentence = "\(quoted)\(place) is on the other side of the number than this locale writes it "
+                + "(strict mode); move it, or parse in lenient mode."
+        case .missingCurrency:
+            sentence = "The text names no currency and the locale has no default one; add a currency code "
+                + "or pass a currency hint."
+        case .ambiguousCurrency(let candidates):
+            let list = candidates.prefix(8).map(\.code).joined(separator: ", ")
+            let more = candidates.count > 8 ? ", ..." : ""
+            sentence = "\(quoted)\(place) could be any of \(list)\(more); write the ISO code or pass a currency hint."
+        case .currencyMismatch(let found, let expected):
+            sentence = "\(quoted)\(place) denotes \(found.code), but the amount is expected in \(expected.code)."
+        }
+        if let suggestion { sentence += " Did you mean \(suggestion)?" }
+        return sentence
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Parses money as people type it into an exact ``Money``.
+///
+/// The parser reads amounts in any ICU locale's conventions and in the habits people bring
+/// from elsewhere: grouping and decimal separators of either kind (`1.234,56` and
+/// `1,234.56`), symbols, ISO codes and currency names before or after the number, native
+/// digits, signs and accounting parentheses. It returns the exact amount and currency, or
+/// a ``MoneyParseError`` saying what is wrong and where; it never guesses.
+///
+/// ```swift
+/// let swiss = MoneyParser(locale: Locale(identifier: "de_CH"))
+/// try swiss.parse("CHF 1'234.50")      // 1234.5 CHF
+/// try MoneyParser.parse("1 234,56 €", locale: Locale(identifier: "fr_FR"))   // 1234.56 EUR
+/// try MoneyParser.parse("1.234", locale: Locale(identifier: "en_US"))        // 1234 USD
+/// ```
+///
+/// A parser is a small value holding a reference to the locale's cached data; create one
+/// per locale and currency field and reuse it. Parsing never calls ICU and does not
+/// allocate for short inputs. The behaviour is specified in the project's docs
+/// (`Docs/ParsingRules.md`).
+public struct MoneyParser: Sendable {
+    /// How the parser reads separators, markers and surplus decimals.
+    public struct Options: Sendable, Hashable {
+        /// Separator inference and marker placement.
+        public enum Mode: Sendable, Hashable {
+            /// Accepts `,` and `.` either way (inferring which is decimal), apostrophes and
+            /// spaces as grouping, and a marker on either side (the default).
+            case lenient
+            /// Accepts only the locale's own decimal and grouping symbols and grouping sizes,
+            /// and the marker on the side of the locale's currency pattern. Everything ICU
+            /// formats for the locale parses in strict mode.
+            case strict
+        }
+
+        /// How to round surplus fraction digits.
+        public enum RoundingRule: Sendable, Hashable {
+            /// To the nearest, ties to the even neighbour (banker's rounding).
+            case halfEven
+            /// To the nearest, ties away from zero.
+            case halfUp
+            /// Toward zero (truncation).
+            case towardZero
+            /// Away from zero.
+            case awayFromZero
+        }
+
+        /// What to do with non-zero fraction digits beyond the currency's minor units.
+        public enum ExcessFractionDigits: Sendable, Hashable {
+            /// Fail with ``MoneyParseError/Kind/tooManyFractionDigits`` (the default).
+            case reject
+            /// Round to the currency's minor units.
+            case round(RoundingRule)
+            /// Keep every digit.
+            case keep
+        }
+
+        /// Lenient (default) or strict.
+        public var mode: Mode
+        /// Reject (default), round or keep surplus fraction digits.
+        public var excessFractionDigits: ExcessFractionDigits
+
+        /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - mode: Lenient (default) or strict separator and marker rules.
+        ///   - excessFractionDigits: What to do with fraction digits the currency does not have.
+        public init(mode: Mode = .lenient, excessFractionDigits: ExcessFractionDigits = .reject) {
+            self.mode = mode
+            self.excessFractionDigits = excessFractionDigits
+        }
+
+        /// Strict mode, rejecting surplus fraction digits.
+        public static let strict = Options(mode: .strict)
+    }
+
+    /// Inputs longer than this many UTF-8 bytes are rejected before any scanning.
+    public static let maximumInputLength = 1024
+
+    /// The locale whose conventions the parser reads.
+    public let locale: Locale
+    /// The currency the field is denominated in, if known: it resolves ambiguous markers
+    /// and amounts without one, and a different explicit currency is an error.
+    public let currency: Currency?
+    /// Parsing options.
+    public let options: Options
+
+    let profile: LocaleProfile
+
+    /// Creates a parser for a locale, loading (once per process) the locale's data from ICU.
+    ///
+    /// - Parameters:
+    ///   - locale: Whose separators, digits, symbols and names to read.
+    ///   - currency: The currency of the field, if known.
+    ///   - options: Lenient or strict mode, and surplus-decimal handling.
+    public init(locale: Locale, currency: Currency? = nil, options: Options = .init()) {
+        self.locale = locale
+        self.currency = currency
+        self.options = options
+        self.profile = LocaleProfile.profile(for: locale.identifier)
+    }
+
+    /// Parses a typed or pasted amount.
+    ///
+    /// - Parameter text: The text as typed (spaces, bidi marks and all).
+    /// - Returns: The exact amount and its currency.
+    /// - Throws: ``MoneyParseError`` with the kind of problem and its UTF-8 offset.
+    ///
+    /// ```swift
+    /// try MoneyParser(locale: Locale(identifier: "de_DE")).parse("-1.234,50 €")   // -1234.5 EUR
+    /// ```
+    public func parse(_ text: String) throws(MoneyParseError) -> Money {
+        var text = text
+        let utf8Count = text.utf8.count
+        guard utf8Count <= MoneyParser.maximumInputLength else {
+            throw MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)
+        }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) {
+            return try result.get()
+        }
+        text.makeContiguousUTF8()
+        return try text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }!.get()
+    }
+
+    /// Parses a typed or pasted amount in a locale.
+    ///
+    /// - Parameters:
+    ///   - text: The text as typed.
+    ///   - locale: Whose conventions to read.
+    ///   - currency: The currency of the field, if known.
+    /// - Returns: The exact amount and its currency.
+    /// - Throws: ``MoneyParseError``.
+    ///
+    /// ```swift
+    /// try MoneyParser.parse("CHF 1'234.50", locale: Locale(identifier: "de_CH"))   // 1234.5 CHF
+    /// ```
+    public static func parse(_ text: String, locale: Locale, currency: Currency? = nil) throws(MoneyParseError) -> Money {
+        try MoneyParser(locale: locale, currency: currency).parse(text)
+    }
+
+    /// The pipeline: structure (state machine over tokens), currency, separators, amount.
+    private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
+        do throws(MoneyParseError) {
+            let strict = options.mode == .strict
+            let structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile))
+            let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
+            let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker)
+            let number = structure.number
+            let decimal = try number.decimalMark(conventions: profile.numbers, strict: strict,
+                                                 minorUnits: currency.minorUnits)
+            let amount = try number.amount(decimalMark: decimal, isNegative: structure.isNegative,
+                                           minorUnits: currency.minorUnits,
+                                           excess: options.excessFractionDigits, bytes: bytes)
+            return .success(Money(amount.decimal, currency))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

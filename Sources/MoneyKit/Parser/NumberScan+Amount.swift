@@ -1,0 +1,72 @@
+/// Exact assembly of the amount once the decimal separator is known (SPEC 1 and 4: at
+/// most 38 significant digits, fraction digits against the currency's minor units).
+extension NumberScan {
+    func amount(
+        decimalMark: Int?, isNegative: Bool, minorUnits: Int,
+        excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) -> ExactDecimal {
+        let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
+        let fractionDigits = digitCount - integerDigits
+        // Trailing zeros: insignificant in the fraction, significant in the integer part.
+        let integerTrailingZeros = max(pendingZeros - fractionDigits, 0)
+        if overflowed || significantDigits + integerTrailingZeros > 38 {
+            let firstSignificant = leadingZeros
+            throw MoneyParseError(.overflow, offset: offset(ofDigit: firstSignificant + 38, in: bytes))
+        }
+        let scale = fractionDigits - pendingZeros  // negative: integer zeros to append
+        var value = ExactDecimal(significand: significand, scale: scale, isNegative: isNegative && significand != 0)
+        if scale > minorUnits {
+            switch excess {
+            case .reject:
+                let offset = offset(ofDigit: integerDigits + minorUnits, in: bytes)
+                throw MoneyParseError(.tooManyFractionDigits, offset: offset,
+                                      excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))
+            case .round(let rule):
+                value = value.rounded(toScale: minorUnits, rule)
+            case .keep:
+                break
+            }
+        }
+        guard value.scale <= 127, value.scale >= -127 else {
+            throw MoneyParseError(.overflow, offset: start)
+        }
+        return value
+    }
+}
+
+extension ExactDecimal {
+    /// The value rounded to `scale` fraction digits (exact integer arithmetic).
+    func rounded(toScale target: Int, _ rule: MoneyParser.Options.RoundingRule) -> ExactDecimal {
+        guard scale > target else { return self }
+        let dropped = scale - target
+        var quotient: UInt128
+        var remainder: UInt128
+        var half: UInt128
+        var divisorIsHuge = false
+        if dropped <= 38 {
+            let divisor = ExactDecimal.powersOfTen[dropped]
+            quotient = significand / divisor
+            remainder = significand % divisor
+            half = divisor / 2
+        } else {
+            // The divisor exceeds any 38-digit significand: everything is remainder, below half.
+            quotient = 0
+            remainder = significand
+            half = 0
+            divisorIsHuge = true
+        }
+        let roundUp: Bool
+        switch rule {
+        case .towardZero:
+            roundUp = false
+        case .awayFromZero:
+            roundUp = remainder != 0
+        case .halfUp:
+            roundUp = !divisorIsHuge && remainder >= half
+        case .halfEven:
+            roundUp = !divisorIsHuge && (remainder > half || (remainder == half && quotient % 2 == 1))
+        }
+        if roundUp { quotient += 1 }
+        return ExactDecimal(significand: quotient, scale: target, isNegative: isNegative && quotient != 0)
+    }
+}

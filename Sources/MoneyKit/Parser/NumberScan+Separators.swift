@@ -1,0 +1,152 @@
+/// SPEC section 4: which separator of a number is the decimal one, and whether the others
+/// group its digits validly.
+extension NumberScan {
+    /// The index (into the marks) of the decimal separator, or nil when the number has
+    /// none; throws when no valid reading exists.
+    ///
+    /// Lenient mode, in order:
+    /// 1. A separator that can only be decimal (`٫`, a locale-only decimal symbol) is it.
+    /// 2. A separator followed by a "no cents" dash (`50,-`) is it.
+    /// 3. With both `,` and `.` present, the last one is decimal and must appear once.
+    /// 4. One of them appearing more than once groups.
+    /// 5. One of them appearing once: decimal unless exactly three digits follow; with
+    ///    three, decimal when the currency has three or more minor units or the digits
+    ///    before it are a lone `0` or absent, grouping otherwise. If that grouping reading
+    ///    is impossible (its first group too long, another grouping character in the
+    ///    number), the decimal reading is the only one left and is taken.
+    ///
+    /// Strict mode: each separator's role is fixed by the locale's symbols.
+    func decimalMark(conventions: NumberConventions, strict: Bool, minorUnits: Int) throws(MoneyParseError) -> Int? {
+        guard markCount > 0 else { return nil }
+        var decimal: Int?
+        var fixedDecimalCount = 0
+        var eitherCount = 0
+        var commaCount = 0
+        var periodCount = 0
+        for position in 0..<markCount {
+            let mark = marks[position]
+            guard let role = conventions.role(of: mark.kind, strict: strict) else {
+                throw MoneyParseError(.unexpectedCharacter, offset: Int(mark.offset))
+            }
+            switch role {
+            case .decimal:
+                fixedDecimalCount += 1
+                if fixedDecimalCount > 1 {
+                    throw MoneyParseError(.multipleDecimalSeparators, offset: Int(mark.offset))
+                }
+                decimal = position
+            case .either:
+                eitherCount += 1
+                if mark.kind == .comma { commaCount += 1 } else { periodCount += 1 }
+            case .grouping:
+                break
+            }
+        }
+        let last = markCount - 1
+
+        if decimal == nil, endsWithDash {
+            decimal = last
+        }
+        if decimal == nil, eitherCount > 0 {
+            let lastEither = (0..<markCount).last { conventions.role(of: marks[$0].kind, strict: strict) == .either }!
+            let lastKind = marks[lastEither].kind
+            if commaCount > 0 && periodCount > 0 {
+                // Rule 3: the last of `,` `.` is decimal and must appear once.
+                if (lastKind == .comma ? commaCount : periodCount) > 1 {
+                    throw MoneyParseError(.multipleDecimalSeparators, offset: Int(marks[lastEither].offset))
+                }
+                decimal = lastEither
+            } else if eitherCount == 1 {
+                decimal = try singleSeparatorReading(lastEither, conventions: conventions, strict: strict,
+                                                     minorUnits: minorUnits)
+            }
+            // Rule 4: a repeated single kind groups (decimal stays nil).
+        }
+        if let error = groupingError(decimal: decimal, conventions: conventions, strict: strict) {
+            throw error
+        }
+        return decimal
+    }
+
+    /// Rule 5, for the only `,` or `.` of the number.
+    private func singleSeparatorReading(
+        _ position: Int, conventions: NumberConventions, strict: Bool, minorUnits: Int
+    ) throws(MoneyParseError) -> Int? {
+        let mark = marks[position]
+        let nextDigitsBefore = position + 1 < markCount ? Int(marks[position + 1].digitsBefore) : digitCount
+        let digitsAfter = nextDigitsBefore - Int(mark.digitsBefore)
+        if digitsAfter != 3 { return position }
+        let loneZeroOrNothing = mark.digitsBefore == 0 || (position == 0 && mark.digitsBefore == 1 && leadingZeros >= 1)
+        if minorUnits >= 3 || loneZeroOrNothing { return position }
+        // The currency says grouping; fall back to decimal only when grouping cannot be.
+        if groupingError(decimal: nil, conventions: conventions, strict: strict) == nil { return nil }
+        if groupingError(decimal: position, conventions: conventions, strict: strict) == nil { return position }
+        return nil
+    }
+
+    /// Why the separators other than `decimal` do not group the integer digits validly,
+    /// or nil when they do.
+    ///
+    /// Groups have the locale's sizes or (lenient mode) plain threes; the first group has
+    /// 1 to `secondary` digits and is not a lone `0`; every grouping separator is the same
+    /// class, different from the decimal separator; none follows the decimal separator.
+    func groupingError(decimal: Int?, conventions: NumberConventions, strict: Bool) -> MoneyParseError? {
+        var groupingKind: SeparatorClass?
+        var groupingCount = 0
+        for position in 0..<markCount where position != decimal {
+            let mark = marks[position]
+            if let decimal, position > decimal {
+                return MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
+            }
+            if conventions.role(of: mark.kind, strict: strict) == .decimal {
+                return MoneyParseError(.multipleDecimalSeparators, offset: Int(mark.offset))
+            }
+            if let decimal, marks[decimal].kind == mark.kind {
+                return MoneyParseError(.multipleDecimalSeparators, offset: Int(marks[decimal].offset))
+            }
+            if let groupingKind, groupingKind != mark.kind {
+                return MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
+            }
+            groupingKind = mark.kind
+            groupingCount += 1
+        }
+        guard groupingCount > 0 else { return nil }
+
+        let integerDigits = decimal.map { Int(marks[$0].digitsBefore) } ?? digitCount
+        let firstMark = marks[0]
+        let firstGroup = Int(firstMark.digitsBefore)
+        if firstGroup == 0 || (firstGroup == 1 && leadingZeros >= 1) {
+            return MoneyParseError(.invalidGrouping, offset: Int(firstMark.offset))
+        }
+        var schemes = conventions.groupingSchemes
+        if !strict, !schemes.contains(.thousands) { schemes.append(.thousands) }
+        var firstError: MoneyParseError?
+        for scheme in schemes {
+            guard let error = groupingError(scheme, integerDigits: integerDigits, groupingCount: groupingCount) else {
+                return nil
+            }
+            if firstError == nil { firstError = error }
+        }
+        return firstError
+    }
+
+    /// Checks group sizes against one scheme; the grouping separators are marks
+    /// 0..<groupingCount (any decimal separator comes after them).
+    private func groupingError(_ scheme: GroupingScheme, integerDigits: Int, groupingCount: Int) -> MoneyParseError? {
+        let first = Int(marks[0].digitsBefore)
+        if first > scheme.secondary {
+            return MoneyParseError(.invalidGrouping, offset: Int(marks[0].offset))
+        }
+        for position in 1..<max(groupingCount, 1) where position < groupingCount {
+            let size = Int(marks[position].digitsBefore - marks[position - 1].digitsBefore)
+            if size != scheme.secondary {
+                return MoneyParseError(.invalidGrouping, offset: Int(marks[position].offset))
+            }
+        }
+        let lastSize = integerDigits - Int(marks[groupingCount - 1].digitsBefore)
+        if lastSize != scheme.primary {
+            return MoneyParseError(.invalidGrouping, offset: Int(marks[groupingCount - 1].offset))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,116 @@
+/// The digits and separators of one number, recorded as the state machine reads them.
+///
+/// Which separator is the decimal one is only known once the whole number is read (SPEC
+/// 4's inference looks at all of them), so digits accumulate as one integer and each
+/// separator is recorded with the count of digits before it. Fixed-size storage: no
+/// allocation.
+struct NumberScan {
+    /// One separator inside the number.
+    struct Mark {
+        var kind: SeparatorClass = .comma
+        /// How many digits of the number precede it.
+        var digitsBefore: Int32 = 0
+        /// UTF-8 offset in the input.
+        var offset: Int32 = 0
+        var length: Int32 = 0
+    }
+
+    /// Most separators a number may hold; with at most 38 significant digits, a number
+    /// with more is never valid.
+    static let maximumSeparators = 40
+
+    private(set) var marks = InlineArray<40, Mark>(repeating: Mark())
+    private(set) var markCount = 0
+    /// The digits as an integer, without trailing zeros (see ``pendingZeros``).
+    private(set) var significand: UInt128 = 0
+    /// Significant digits in ``significand`` (leading zeros excluded).
+    private(set) var significantDigits = 0
+    /// Zeros read after the last non-zero digit, not yet multiplied in: they are either
+    /// insignificant fraction zeros or integer zeros, which only the decimal position tells.
+    private(set) var pendingZeros = 0
+    /// All digits read, leading zeros included.
+    private(set) var digitCount = 0
+    /// Zeros before the first non-zero digit.
+    private(set) var leadingZeros = 0
+    /// The zero of the number's digit system (0 before the first digit).
+    private(set) var digitZero: UInt32 = 0
+    /// Whether more than 38 significant digits were read.
+    private(set) var overflowed = false
+    /// Whether the last separator is followed by a "no cents" dash (`50,-`).
+    private(set) var endsWithDash = false
+    /// UTF-8 range of the number in the input.
+    private(set) var start = -1
+    private(set) var end = -1
+
+    var hasDigits: Bool { digitCount > 0 }
+    var hasStarted: Bool { start >= 0 }
+
+    func mark(_ position: Int) -> Mark { marks[position] }
+
+    /// Reads a run of digits of one system.
+    mutating func appendDigits(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) {
+        if digitZero == 0 {
+            digitZero = token.digitZero
+        } else if digitZero != token.digitZero {
+            throw MoneyParseError(.mixedDigitSystems, offset: token.start,
+                                  excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
+        }
+        if start < 0 { start = token.start }
+        var index = token.start
+        while index < token.end {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            index += length
+            let value = DigitSystems.digit(scalar)?.value ?? 0
+            digitCount += 1
+            if value == 0 {
+                if significand == 0 && significantDigits == 0 {
+                    leadingZeros += 1
+                } else {
+                    pendingZeros += 1
+                }
+                continue
+            }
+            significantDigits += pendingZeros + 1
+            if significantDigits > 38 {
+                overflowed = true
+            } else {
+                significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + UInt128(value)
+            }
+            pendingZeros = 0
+        }
+        end = token.end
+    }
+
+    /// Records a separator after the digits read so far.
+    mutating func appendSeparator(_ kind: SeparatorClass, start offset: Int, end tokenEnd: Int) throws(MoneyParseError) {
+        guard markCount < NumberScan.maximumSeparators else {
+            throw MoneyParseError(.invalidGrouping, offset: offset)
+        }
+        if start < 0 { start = offset }
+        marks[markCount] = Mark(kind: kind, digitsBefore: Int32(digitCount), offset: Int32(offset),
+                                length: Int32(tokenEnd - offset))
+        markCount += 1
+        end = tokenEnd
+    }
+
+    /// Marks the number as ending in a "no cents" dash after its last separator.
+    mutating func appendDash(end tokenEnd: Int) {
+        endsWithDash = true
+        end = tokenEnd
+    }
+
+    /// The UTF-8 offset of the digit with a given index in the number (error reports only).
+    func offset(ofDigit target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = max(start, 0)
+        var seen = 0
+        while index < end {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            if DigitSystems.digit(scalar) != nil {
+                if seen == target { return index }
+                seen += 1
+            }
+            index += length
+        }
+        return max(start, 0)
+    }
+}

@@ -1,0 +1,185 @@
+/// A compact, immutable byte trie for matching currency markers (and, later, other words)
+/// longest-first at a position of the input, with no allocation.
+///
+/// Keys are UTF-8 after ``MarkerKey`` normalization. Nodes keep their outgoing edges
+/// contiguous and sorted by byte, so a step is a short search in two flat arrays.
+struct MarkerTrie: Sendable {
+    private var edgeStart: [Int32] = []
+    private var edgeCount: [UInt16] = []
+    private var values: [Int32] = []
+    private var edgeBytes: [UInt8] = []
+    private var edgeTargets: [Int32] = []
+    /// Direct lookup of the root's children by first byte (-1 = none).
+    private var rootChildren: [Int32] = Array(repeating: -1, count: 256)
+
+    /// The root node.
+    static let root: Int32 = 0
+
+    /// Builds a trie from keys and values; when a key repeats, the last value wins.
+    init(_ entries: [(key: [UInt8], value: Int32)]) {
+        var unique: [[UInt8]: Int32] = [:]
+        for entry in entries where !entry.key.isEmpty {
+            unique[entry.key] = entry.value
+        }
+        let sorted = unique.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        let keys = sorted.map(\.key)
+        let keyValues = sorted.map(\.value)
+        build(keys: keys, values: keyValues, range: 0..<keys.count, depth: 0)
+        for edge in 0..<Int(edgeCount[0]) {
+            let index = Int(edgeStart[0]) + edge
+            rootChildren[Int(edgeBytes[index])] = edgeTargets[index]
+        }
+    }
+
+    /// Builds the node for keys[range], which all share their first `depth` bytes;
+    /// returns the node's index.
+    @discardableResult
+    private mutating func build(keys: [[UInt8]], values keyValues: [Int32], range: Range<Int>, depth: Int) -> Int32 {
+        let node = Int32(values.count)
+        var lower = range.lowerBound
+        var value: Int32 = -1
+        if lower < range.upperBound, keys[lower].count == depth {
+            value = keyValues[lower]
+            lower += 1
+        }
+        values.append(value)
+        edgeStart.append(Int32(edgeBytes.count))
+        edgeCount.append(0)
+        // Group the remaining keys by their byte at `depth`.
+        var groups: [(byte: UInt8, range: Range<Int>)] = []
+        var start = lower
+        while start < range.upperBound {
+            let byte = keys[start][depth]
+            var end = start + 1
+            while end < range.upperBound, keys[end][depth] == byte { end += 1 }
+            groups.append((byte, start..<end))
+            start = end
+        }
+        let firstEdge = edgeBytes.count
+        edgeStart[Int(node)] = Int32(firstEdge)
+        edgeCount[Int(node)] = UInt16(groups.count)
+        for group in groups {
+            edgeBytes.append(group.byte)
+            edgeTargets.append(-1)
+        }
+        for (offset, group) in groups.enumerated() {
+            let child = build(keys: keys, values: keyValues, range: group.range, depth: depth + 1)
+            edgeTargets[firstEdge + offset] = child
+        }
+        return node
+    }
+
+    /// The child of `node` along `byte`, or -1.
+    @inline(__always)
+    func child(of node: Int32, byte: UInt8) -> Int32 {
+        if node == 0 { return rootChildren[Int(byte)] }
+        var low = Int(edgeStart[Int(node)])
+        var high = low + Int(edgeCount[Int(node)])
+        while low < high {
+            let middle = (low + high) >> 1
+            let candidate = edgeBytes[middle]
+            if candidate == byte { return edgeTargets[middle] }
+            if candidate < byte { low = middle + 1 } else { high = middle }
+        }
+        return -1
+    }
+
+    /// The value stored at `node`, or -1 when no key ends there.
+    @inline(__always)
+    func value(at node: Int32) -> Int32 { values[Int(node)] }
+
+    /// The value stored for exactly `key`, or -1.
+    func value(forKey key: [UInt8]) -> Int32 {
+        var node = MarkerTrie.root
+        for byte in key {
+            node = child(of: node, byte: byte)
+            if node < 0 { return -1 }
+        }
+        return value(at: node)
+    }
+
+    /// Number of nodes (for memory reports).
+    var nodeCount: Int { values.count }
+
+    /// Approximate heap bytes held.
+    var byteSize: Int {
+        edgeStart.count * 4 + edgeCount.count * 2 + values.count * 4 + edgeBytes.count + edgeTargets.count * 4
+            + rootChildren.count * 4
+    }
+}
+
+/// How marker text is normalized, identically for the keys in a ``MarkerTrie`` and for the
+/// input walked against it (SPEC section 3): ignorable marks are dropped, fullwidth forms,
+/// spaces and apostrophes take their ordinary form, runs of spaces count as one, and in
+/// folded keys letters are lower-cased.
+enum MarkerKey {
+    /// The normalized key bytes of a string, or an empty array when nothing is left.
+    static func bytes(of text: String, folded: Bool) -> [UInt8] {
+        var key: [UInt8] = []
+        var previousWasSpace = true  // drops leading spaces
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if Characters.isIgnorable(value) { continue }
+            let canonical = Characters.canonical(value)
+            if canonical == 0x20 {
+                if previousWasSpace { continue }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+            appendKeyBytes(of: canonical, folded: folded) { key.append($0) }
+        }
+        while key.last == 0x20 { key.removeLast() }
+        return key
+    }
+
+    /// Feeds the key bytes of one canonical scalar to `body`.
+    @inline(__always)
+    static func appendKeyBytes(of canonical: UInt32, folded: Bool, _ body: (UInt8) -> Void) {
+        if folded {
+            if canonical < 0x80 {
+                let byte = UInt8(canonical)
+                body(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                return
+            }
+            if let scalar = Unicode.Scalar(canonical), scalar.properties.changesWhenLowercased {
+                for byte in scalar.properties.lowercaseMapping.utf8 { body(byte) }
+                return
+            }
+        }
+        Characters.forEachUTF8Byte(of: canonical, body)
+    }
+
+    /// The longest key of `trie` that the input spells from `start`: the UTF-8 offset just
+    /// past its last scalar, and its value; nil when no key matches.
+    static func longestMatch(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool
+    ) -> (end: Int, value: Int32)? {
+        var node = MarkerTrie.root
+        var index = start
+        var best: (end: Int, value: Int32)?
+        var previousWasSpace = false
+        while index < bytes.count {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            index += length
+            if Characters.isIgnorable(scalar) { continue }
+            let canonical = Characters.canonical(scalar)
+            if canonical == 0x20 {
+                if previousWasSpace { continue }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+            var alive = true
+            appendKeyBytes(of: canonical, folded: folded) { byte in
+                guard alive else { return }
+                let next = trie.child(of: node, byte: byte)
+                if next < 0 { alive = false } else { node = next }
+            }
+            if !alive { break }
+            let value = trie.value(at: node)
+            if value >= 0 { best = (index, value) }
+        }
+        return best
+    }
+}
