@@ -55,9 +55,10 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
 
+        // The tests also run the built fxparse binary, so they depend on it.
         .testTarget(
             name: "MoneyKitTests",
-            dependencies: ["MoneyKit", "MoneyKitCorpus"]
+            dependencies: ["MoneyKit", "MoneyKitCorpus", "fxparse"]
         ),
     ],
     swiftLanguageModes: [.v6]

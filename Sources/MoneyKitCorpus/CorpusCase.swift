@@ -7,8 +7,9 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
     public enum Expectation: Sendable, Equatable {
         /// Success with this exact amount (plain decimal text) and ISO code.
         case amount(String, code: String)
-        /// Failure; when a kind name is given, that kind.
-        case error(kind: String?)
+        /// Failure; when a kind name is given, that kind; when an offset is given, that
+        /// UTF-8 offset (from the optional `offset` column).
+        case error(kind: String?, offset: Int?)
     }
 
     /// The table the row came from.
@@ -55,7 +56,7 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
                     expectation = .amount(amount, code: code)
                 }
             case "error":
-                expectation = .error(kind: field(record, "error"))
+                expectation = .error(kind: field(record, "error"), offset: field(record, "offset").flatMap { Int($0) })
             default:
                 expectation = nil
             }
@@ -119,7 +120,8 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         let expectedText: String
         switch expectation {
         case .amount(let amount, let code): expectedText = "\(amount) \(code)"
-        case .error(let kind): expectedText = "error" + (kind.map { " \($0)" } ?? "")
+        case .error(let kind, let offset):
+            expectedText = "error" + (kind.map { " \($0)" } ?? "") + (offset.map { " at \($0)" } ?? "")
         }
         guard let locale else {
             return Outcome(passed: false, expected: expectedText, got: "no locale (column empty, no --locale)", error: nil)
@@ -145,11 +147,12 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
             let passed = money.amount == expectedAmount && money.currency.code == code.uppercased()
             return Outcome(passed: passed, expected: expectedText, got: got, error: nil)
         } catch {
-            let got = "error \(error.kind.name)"
-            guard case .error(let kind) = expectation else {
+            let got = "error \(error.kind.name)" + (error.offset.map { " at \($0)" } ?? "")
+            guard case .error(let kind, let offset) = expectation else {
                 return Outcome(passed: false, expected: expectedText, got: got, error: error)
             }
-            return Outcome(passed: kind == nil || kind == error.kind.name, expected: expectedText, got: got, error: error)
+            let passed = (kind == nil || kind == error.kind.name) && (offset == nil || offset == error.offset)
+            return Outcome(passed: passed, expected: expectedText, got: got, error: error)
         }
     }
 }

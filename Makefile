@@ -1,0 +1,24 @@
+# The two commands of the README. Both install libicu-dev first when it is missing.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
+
+.PHONY: demo test deps
+
+## Build fxparse (release) and run it on the demo corpus.
+demo: deps
+	$(SWIFT) build -c release --product fxparse
+	.build/release/fxparse parse TestData/demo-expenses.csv
+	.build/release/fxparse check TestData/demo-expenses.csv
+
+## Run the whole test suite, then check every TestData corpus with the CLI.
+test: deps
+	$(SWIFT) test
+	$(SWIFT) build --product fxparse
+	.build/debug/fxparse check TestData/*.csv
+
+## Install the system ICU headers (Debian's libicu-dev) and pkg-config when missing.
+deps:
+	@if ! pkg-config --exists icu-i18n 2>/dev/null; then \
+		echo "Installing libicu-dev and pkg-config..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libicu-dev pkg-config; \
+	fi

@@ -1,0 +1,182 @@
+import Foundation
+import MoneyKit
+import Testing
+
+@Suite struct CurrencyTests {
+    @Test func codesMatchCaseInsensitively() throws {
+        let franc = try #require(Currency(code: "chf"))
+        #expect(franc.code == "CHF")
+        #expect(franc.minorUnits == 2)
+        #expect(franc.cashRoundingIncrement == Decimal(string: "0.05"))
+        #expect(franc.roundingIncrement == Decimal(string: "0.01"))
+        #expect(franc.isCurrent)
+    }
+
+    @Test(arguments: [("JPY", 0), ("KWD", 3), ("BHD", 3), ("EUR", 2), ("CLF", 4)])
+    func minorUnitsComeFromICU(code: String, digits: Int) throws {
+        #expect(try #require(Currency(code: code)).minorUnits == digits)
+    }
+
+    @Test func unknownCodesAreNil() {
+        #expect(Currency(code: "XYZ") == nil)
+        #expect(Currency(code: "EU") == nil)
+        #expect(Currency(code: "EURO") == nil)
+        #expect(Currency(code: "€") == nil)
+    }
+
+    @Test func historicCurrenciesAreKnownButNotCurrent() throws {
+        let franc = try #require(Currency(code: "FRF"))
+        #expect(!franc.isCurrent)
+        #expect(Currency.allKnown.count > 280)
+        #expect(Currency.allKnown.filter(\.isCurrent).count > 140)
+    }
+
+    @Test func literalsAndDescription() {
+        let euro: Currency = "EUR"
+        #expect(euro.description == "EUR")
+        #expect(euro == Currency(code: "eur"))
+    }
+
+    @Test func codableAsCode() throws {
+        let data = try JSONEncoder().encode(Currency(stringLiteral: "GBP"))
+        #expect(String(decoding: data, as: UTF8.self) == "\"GBP\"")
+        #expect(try JSONDecoder().decode(Currency.self, from: Data("\"usd\"".utf8)) == "USD")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Currency.self, from: Data("\"XYZ\"".utf8)) }
+    }
+}
+
+@Suite struct MoneyTests {
+    @Test func equalityIgnoresTrailingZeros() throws {
+        let a = Money(try #require(Decimal(plainText: "1234.50")), "EUR")
+        let b = Money(try #require(Decimal(plainText: "1234.5")), "EUR")
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a.description == "1234.5 EUR")
+    }
+
+    @Test func codableKeepsTheAmountExact() throws {
+        let money = Money(try #require(Decimal(plainText: "12345678901234567890.123456789")), "USD")
+        let data = try JSONEncoder().encode(money)
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains("\"amount\":\"12345678901234567890.123456789\""))
+        #expect(try JSONDecoder().decode(Money.self, from: data) == money)
+    }
+
+    @Test(arguments: [("-1234.50", "-1234.5"), ("0.000", "0"), ("1000", "1000"), ("0.05", "0.05"), ("-0", "0"),
+                      ("99999999999999999999999999999999999999", "99999999999999999999999999999999999999")])
+    func plainTextRoundTrips(text: String, canonical: String) throws {
+        #expect(try #require(Decimal(plainText: text)).plainText == canonical)
+    }
+
+    @Test(arguments: ["1e5", "1,000", "", "-", ".", "1.2.3", "+5", " 5", "0x10"])
+    func plainTextRejectsEverythingElse(text: String) {
+        #expect(Decimal(plainText: text) == nil)
+    }
+}
+
+@Suite struct ParserAPITests {
+    let en = Locale(identifier: "en_US")
+
+    @Test func staticAndPreparedParsersAgree() throws {
+        let swiss = Locale(identifier: "de_CH")
+        let prepared = MoneyParser(locale: swiss)
+        let expected = Money(try #require(Decimal(plainText: "1234.5")), "CHF")
+        #expect(try prepared.parse("CHF 1'234.50") == expected)
+        #expect(try MoneyParser.parse("CHF 1'234.50", locale: swiss) == expected)
+    }
+
+    @Test func bcp47TagsWork() throws {
+        let money = try MoneyParser.parse("1.234,56 €", locale: Locale(identifier: "de-DE"))
+        #expect(money == Money(try #require(Decimal(plainText: "1234.56")), "EUR"))
+    }
+
+    @Test func tooLongIsRejectedBeforeScanning() {
+        let text = String(repeating: "1", count: MoneyParser.maximumInputLength + 1)
+        #expect(throws: MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)) {
+            try MoneyParser.parse(text, locale: en)
+        }
+        // Exactly at the limit it is scanned (and here fails for its size, not its length).
+        let atLimit = String(repeating: "1", count: MoneyParser.maximumInputLength)
+        #expect(throws: MoneyParseError.self) { try MoneyParser.parse(atLimit, locale: en) }
+    }
+
+    @Test func errorsCarryKindOffsetAndExcerpt() {
+        do {
+            _ = try MoneyParser.parse("12 €x", locale: Locale(identifier: "de_DE"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == MoneyParseError(.unexpectedCharacter, offset: 6, excerpt: "x"))
+            #expect(error.description == "\"x\" at offset 6 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows.")
+        }
+    }
+
+    @Test func ambiguityListsTheCandidates() {
+        do {
+            _ = try MoneyParser.parse("Rs 500", locale: en)
+            Issue.record("expected an error")
+        } catch {
+            guard case .ambiguousCurrency(let candidates) = error.kind else {
+                Issue.record("got \(error)")
+                return
+            }
+            let codes = Set(candidates.map(\.code))
+            #expect(codes.isSuperset(of: ["INR", "PKR", "LKR", "NPR"]))
+            #expect(error.offset == 0)
+        }
+    }
+
+    @Test func mismatchNamesBothCurrencies() {
+        #expect(throws: MoneyParseError(.currencyMismatch(found: "EUR", expected: "USD"), offset: 0, excerpt: "€")) {
+            try MoneyParser(locale: en, currency: "USD").parse("€5")
+        }
+    }
+
+    @Test(arguments: [
+        (MoneyParser.Options.RoundingRule.halfEven, "2.5050", "2.5"), (.halfEven, "2.5150", "2.52"),
+        (.halfUp, "2.5050", "2.51"), (.towardZero, "2.5099", "2.5"), (.awayFromZero, "2.5001", "2.51"),
+        (.halfEven, "-2.5050", "-2.5"), (.halfUp, "-2.5050", "-2.51"), (.halfEven, "0.0049", "0"),
+    ])
+    func roundingRules(rule: MoneyParser.Options.RoundingRule, input: String, expected: String) throws {
+        let parser = MoneyParser(locale: en, currency: "USD", options: .init(excessFractionDigits: .round(rule)))
+        #expect(try parser.parse(input) == Money(try #require(Decimal(plainText: expected)), "USD"))
+    }
+
+    @Test func keepingSurplusDigits() throws {
+        let parser = MoneyParser(locale: en, currency: "USD", options: .init(excessFractionDigits: .keep))
+        #expect(try parser.parse("$2.50501") == Money(try #require(Decimal(plainText: "2.50501")), "USD"))
+    }
+
+    @Test func surplusDigitsPointAtTheFirstExtraDigit() {
+        #expect(throws: MoneyParseError(.tooManyFractionDigits, offset: 5, excerpt: "01")) {
+            try MoneyParser(locale: en, currency: "USD").parse("$2.5001")
+        }
+    }
+
+    @Test func nonContiguousStringsParse() throws {
+        // A bridged or substring-built String may not be contiguous UTF-8.
+        let text = String("xx1,234.56 $".dropFirst(2))
+        #expect(try MoneyParser.parse(text, locale: en) == Money(try #require(Decimal(plainText: "1234.56")), "USD"))
+    }
+
+    @Test func concurrentParsesAgreeWithSerialOnes() async throws {
+        let locales = ["de_DE", "fr_CH", "en_IN", "ar_EG", "ja_JP", "pt_BR", "sv_SE", "he_IL"]
+        let inputs = ["1.234,56", "1 234.56", "₹1,23,456.00", "١٬٢٣٤٫٥٦", "１２３", "R$ 10,00", "100 kr", "5"]
+        var serial: [String] = []
+        for locale in locales {
+            for input in inputs {
+                serial.append((try? MoneyParser.parse(input, locale: Locale(identifier: locale)).description) ?? "error")
+            }
+        }
+        let concurrent = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, pair) in locales.flatMap({ l in inputs.map { (l, $0) } }).enumerated() {
+                group.addTask {
+                    (index, (try? MoneyParser.parse(pair.1, locale: Locale(identifier: pair.0)).description) ?? "error")
+                }
+            }
+            var results = Array(repeating: "", count: locales.count * inputs.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        #expect(concurrent == serial)
+    }
+}

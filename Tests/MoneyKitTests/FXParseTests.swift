@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Runs the built `fxparse` binary, as a user would.
+@Suite struct FXParseTests {
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fxparse")
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let inputPipe = Pipe()
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inputPipe.fileHandleForWriting.close()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   errors: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ contents: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-\(UUID().uuidString).csv")
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func checkPassesOnTheRulesCorpus() throws {
+        let run = try Self.run(["check", TestData.directory.appendingPathComponent("rules.csv").path])
+        #expect(run.status == 0)
+        #expect(run.output.hasSuffix("109 passed, 0 failed\n"), "\(run.output)")
+    }
+
+    @Test func checkReportsFailingRowsAndExitsOne() throws {
+        let path = try Self.temporaryFile("""
+            id,input,locale,expect,amount,code
+            good,"1.234,56 €",de_DE,ok,1234.56,EUR
+            bad,"12 34 €",de_DE,ok,1234,EUR
+            """)
+        let run = try Self.run(["check", path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAIL \(path):2 bad: \"12 34 €\" [de_DE]"))
+        #expect(run.output.contains("expected 1234 EUR, got error invalidGrouping at 2"))
+        #expect(run.output.contains("    12 34 €\n      ^"))
+        #expect(run.output.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func checkUsesDefaultLocaleAndCurrency() throws {
+        let path = try Self.temporaryFile("input,expect,amount,code\n$5,ok,5,CAD\n")
+        let run = try Self.run(["check", path, "--locale", "en_US", "--currency", "CAD"])
+        #expect(run.status == 0)
+        #expect(run.output == "1 passed, 0 failed\n")
+    }
+
+    @Test func unusableInputExitsTwo() throws {
+        let missing = try Self.run(["check", "/nonexistent/corpus.csv"])
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("/nonexistent/corpus.csv: cannot read the file"))
+        let noInput = try Self.run(["check", try Self.temporaryFile("text,expect\n5,ok\n")])
+        #expect(noInput.status == 2)
+        #expect(noInput.errors.contains("no \"input\" column"))
+        let badCurrency = try Self.run(["parse", "--currency", "XYZ", "--locale", "en_US"])
+        #expect(badCurrency.status != 0)
+    }
+
+    @Test func parseKeepsEveryRowInOrder() throws {
+        let csv = "id,input,locale,extra\n1,\"1.234,56 €\",de_DE,a\n2,garbage,de_DE,b\n3,,de_DE,c\n4,\" 5 $ \",en_US,\"x,y\"\n5,5,,d\n"
+        let run = try Self.run(["parse", "-"], input: csv)
+        #expect(run.status == 0)
+        #expect(run.output == """
+            id,input,locale,extra,amount,code,error
+            1,"1.234,56 €",de_DE,a,1234.56,EUR,
+            2,garbage,de_DE,b,,,unexpectedCharacter
+            3,,de_DE,c,,,empty
+            4," 5 $ ",en_US,"x,y",5,USD,
+            5,5,,d,,,missingLocale
+
+            """)
+    }
+
+    @Test func parseWritesToAFileWithDefaults() throws {
+        let input = try Self.temporaryFile("input\n12.50\n(3.00)\n")
+        let output = input + ".out.csv"
+        let run = try Self.run(["parse", input, "--locale", "en_US", "--currency", "USD", "-o", output])
+        #expect(run.status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "input,amount,code,error\n12.50,12.5,USD,\n(3.00),-3,USD,\n")
+    }
+
+    @Test func parseReportsInvalidUTF8WithoutLosingRows() throws {
+        var bytes = Array("input,locale\n5 €,de_DE\n".utf8)
+        bytes += [0x35, 0xFF, 0x0A]  // "5\xFF"
+        bytes += Array("6 €,de_DE\n".utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-\(UUID().uuidString).csv").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let run = try Self.run(["parse", path, "--locale", "de_DE"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("invalid UTF-8"))
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 5)
+        #expect(lines[2].hasSuffix(",,,unexpectedCharacter"))
+        #expect(lines[3] == "6 €,de_DE,6,EUR,")
+    }
+}

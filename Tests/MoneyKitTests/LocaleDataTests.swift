@@ -1,0 +1,100 @@
+import Foundation
+@testable import MoneyKit
+import Testing
+
+@Suite struct LocaleDataTests {
+    /// The global symbol table is read from ICU's currency bundles; it must hold every
+    /// symbol and narrow symbol that `ucurr_getName` gives for every locale.
+    @Test("Global symbol table covers every locale's symbols")
+    func globalSymbolsCoverEveryLocale() {
+        let global = GlobalMarkers.shared
+        var missing: [String] = []
+        var checked = 0
+        for locale in ICU.availableLocales + ["root"] {
+            for currency in Currency.allKnown where currency.isCurrent {
+                for kind in [ICU.CurrencyNameKind.symbol, .narrowSymbol] {
+                    guard let symbol = ICU.currencyName(currency.code, locale: locale, kind: kind) else { continue }
+                    let key = MarkerKey.bytes(of: symbol, folded: false)
+                    guard !key.isEmpty else { continue }
+                    checked += 1
+                    let id = global.symbols.value(forKey: key)
+                    if id < 0 || !global.symbolInfos[Int(id)].currencies.contains(currency.index) {
+                        missing.append("\(locale) \(currency.code) \(symbol)")
+                    }
+                }
+            }
+        }
+        print("Global symbol table: \(checked) locale symbols checked")
+        #expect(checked > 90_000)
+        #expect(missing.isEmpty, "\(missing.prefix(20))")
+    }
+
+    @Test func supplementEntriesAreLoaded() {
+        let entries = MarkerSupplement.shared.entries
+        #expect(entries.count >= 20)
+        let rupees = entries.filter { $0.marker == "Rs" }.map { "\(Currency(index: $0.currency).code):\($0.regions.joined())" }
+        #expect(Set(rupees) == ["INR:IN", "PKR:PK", "LKR:LK", "NPR:NP"])
+        #expect(entries.allSatisfy { !$0.reason.isEmpty })
+        #expect(entries.contains { $0.marker == "руб." && $0.regions.isEmpty && Currency(index: $0.currency).code == "RUB" })
+    }
+
+    @Test func supplementFormatIsValidated() {
+        let parsed = MarkerSupplement(tsv: "# comment\n\nKD\tKWD\t*\tKuwaiti dinar\nFr\tCHF\tCH,LI\tSwiss franc\n")
+        #expect(parsed.entries.map(\.marker) == ["KD", "Fr"])
+        #expect(parsed.entries[1].regions == ["CH", "LI"])
+        #expect(parsed.entries[1].applies(inRegion: "LI"))
+        #expect(!parsed.entries[1].applies(inRegion: "FR"))
+    }
+
+    @Test(arguments: [
+        ("de_AT", ",", ".", "¤ #,##0.00"), ("fr_CH", ".", "\u{202F}", "#,##0.00 ¤"),
+        ("pt_CV", "$", "\u{A0}", "#,##0.00 ¤"), ("en_BE", ".", ",", "¤#,##0.00"),
+    ])
+    func monetarySymbolsComeFromICU(locale: String, decimal: String, grouping: String, pattern: String) {
+        let numbers = LocaleProfile.profile(for: locale).numbers
+        #expect(numbers.monetaryDecimalSymbol == decimal)
+        #expect(numbers.monetaryGroupingSymbol == grouping)
+        #expect(numbers.currencyPattern.replacingOccurrences(of: "\u{A0}", with: " ") == pattern)
+    }
+
+    @Test func groupingSchemesIncludeBothPatterns() {
+        #expect(LocaleProfile.profile(for: "en_IN").numbers.groupingSchemes == [GroupingScheme(primary: 3, secondary: 2)])
+        #expect(LocaleProfile.profile(for: "de_DE").numbers.groupingSchemes == [.thousands])
+        // ur_IN: the currency and number patterns both use 3-then-2.
+        #expect(LocaleProfile.profile(for: "ur_IN").numbers.groupingSchemes.contains(GroupingScheme(primary: 3, secondary: 2)))
+    }
+
+    @Test func regionDefaults() {
+        #expect(LocaleProfile.profile(for: "de_CH").defaultCurrency == "CHF")
+        #expect(LocaleProfile.profile(for: "zh_Hant_TW").defaultCurrency == "TWD")
+        #expect(LocaleProfile.profile(for: "en").defaultCurrency == nil)
+        #expect(LocaleProfile.profile(for: "es_419").defaultCurrency == nil)
+        #expect(LocaleProfile.profile(for: "en_150").defaultCurrency == nil)
+    }
+
+    @Test func nativeDigits() {
+        let arabic = LocaleProfile.profile(for: "ar_EG").numbers
+        #expect(arabic.numberingSystem == "arab")
+        #expect(arabic.nativeDigits.first == "\u{0660}")
+        #expect(LocaleProfile.profile(for: "de_DE").numbers.numberingSystem == "latn")
+    }
+
+    @Test func digitSystemsComeFromICU() {
+        #expect(DigitSystems.zeros.count > 60)
+        #expect(DigitSystems.digit(0x0967)! == (0x0966, 1))  // Devanagari 1
+        #expect(DigitSystems.digit(0x1E952)! == (0x1E950, 2))  // Adlam 2
+        #expect(DigitSystems.digit(0xFF19)! == (0x30, 9))  // fullwidth 9 counts as ASCII
+        #expect(DigitSystems.digit(0x4E00) == nil)  // 一 is a numeral, not a decimal digit
+    }
+
+    @Test func markerTrieFindsTheLongestKey() {
+        let trie = MarkerTrie([(Array("kr".utf8), 1), (Array("kr.".utf8), 2), (Array("k".utf8), 3)])
+        let input = Array("kr.5".utf8)
+        let match = input.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) }
+        #expect(match?.end == 3)
+        #expect(match?.value == 2)
+        let short = Array("kx".utf8)
+        let partial = short.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) }
+        #expect(partial?.value == 3)
+    }
+}
