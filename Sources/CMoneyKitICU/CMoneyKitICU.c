@@ -259,6 +259,27 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
                 ? ures_getStringByIndex(entry, 0, &length, &entryError)
                 : ures_getString(entry, &length, &entryError);
             if (U_FAILURE(entryError) || symbol == NULL) continue;
+            // An entry [symbol, name, [pattern, decimal, grouping]] gives the currency its own
+            // format in this bundle's locales: report it as a "p" record holding the pattern.
+            if (table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
+                UErrorCode formatError = U_ZERO_ERROR;
+                UResourceBundle *format = ures_getByIndex(entry, 2, NULL, &formatError);
+                int32_t patternLength = 0;
+                const UChar *pattern = U_SUCCESS(formatError)
+                    ? ures_getStringByIndex(format, 0, &patternLength, &formatError) : NULL;
+                if (U_SUCCESS(formatError) && pattern != NULL) {
+                    int32_t formatLength = 3 + 1 + patternLength + 1;
+                    if (written + formatLength <= capacity) {
+                        uint16_t *out = buffer + written;
+                        for (int i = 0; i < 3; i++) out[i] = (uint16_t)(unsigned char)code[i];
+                        out[3] = 'p';
+                        memcpy(out + 4, pattern, sizeof(UChar) * (size_t)patternLength);
+                        out[4 + patternLength] = '\n';
+                    }
+                    written += formatLength;
+                }
+                if (format != NULL) ures_close(format);
+            }
             int32_t recordLength = 3 + 1 + length + 1;
             if (written + recordLength <= capacity) {
                 uint16_t *out = buffer + written;

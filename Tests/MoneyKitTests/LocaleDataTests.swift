@@ -58,7 +58,9 @@ import Testing
     }
 
     @Test func groupingSchemesIncludeBothPatterns() {
-        #expect(LocaleProfile.profile(for: "en_IN").numbers.groupingSchemes == [GroupingScheme(primary: 3, secondary: 2)])
+        // en_IN: currency and number patterns group 3-then-2; ICU's accounting pattern, ¤#,##0.00, groups in threes.
+        #expect(LocaleProfile.profile(for: "en_IN").numbers.groupingSchemes == [GroupingScheme(primary: 3, secondary: 2), .thousands])
+        #expect(LocaleProfile.profile(for: "hi_IN").numbers.groupingSchemes == [GroupingScheme(primary: 3, secondary: 2)])
         #expect(LocaleProfile.profile(for: "de_DE").numbers.groupingSchemes == [.thousands])
         // ur_IN: the currency and number patterns both use 3-then-2.
         #expect(LocaleProfile.profile(for: "ur_IN").numbers.groupingSchemes.contains(GroupingScheme(primary: 3, secondary: 2)))

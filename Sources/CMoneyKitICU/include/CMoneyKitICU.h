@@ -57,7 +57,9 @@ int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capa
 int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *status);
 /// The currency symbols defined directly in one currency-data bundle (no inheritance), as
 /// UTF-16 records: three code letters, one kind letter (`s` symbol, `n` narrow, `v` variant,
-/// `f` formal), the symbol, and a line feed. Returns the UTF-16 length.
+/// `f` formal), the symbol, and a line feed. A `p` record instead holds the pattern of a
+/// currency that has its own format in this bundle (EUR in en_150, TRY in tr).
+/// Returns the UTF-16 length.
 int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
 
 #define MKICU_NAME_SYMBOL 0

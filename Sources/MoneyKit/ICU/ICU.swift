@@ -168,6 +168,8 @@ enum ICU {
             case narrow = 0x6E  // "n"
             case variant = 0x76  // "v"
             case formal = 0x66  // "f"
+            /// Not a symbol: the currency has its own format pattern in this bundle.
+            case ownFormat = 0x70  // "p"
         }
 
         let code: String

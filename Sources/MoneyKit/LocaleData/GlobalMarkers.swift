@@ -33,6 +33,10 @@ final class GlobalMarkers: Sendable {
 
     let symbols: MarkerTrie
     let symbolInfos: [SymbolInfo]
+    /// Currencies that have their own format (pattern and separators) in some bundle of
+    /// ICU's currency data, with that bundle's language: EUR for `en` (en_150), TRY for
+    /// `tr`, CVE for `pt` and `kea`. Read here because it comes from the same bundle walk.
+    let ownFormats: [(language: String, currency: UInt16)]
     let words: MarkerTrie
     let wordInfos: [WordInfo]
 
@@ -49,11 +53,18 @@ final class GlobalMarkers: Sendable {
             symbolInfos.append(SymbolInfo())
             return id
         }
+        var ownFormats: [(language: String, currency: UInt16)] = []
         for bundle in ICU.currencyBundleNames() {
             for defined in ICU.currencySymbols(definedInBundle: bundle) {
-                guard let index = catalog.index(ofCode: defined.code.utf8), catalog.entries[Int(index)].isCurrent else {
+                guard let index = catalog.index(ofCode: defined.code.utf8) else { continue }
+                if defined.kind == .ownFormat {
+                    let language = String(bundle.prefix { $0 != "_" })
+                    if !ownFormats.contains(where: { $0.language == language && $0.currency == index }) {
+                        ownFormats.append((language, index))
+                    }
                     continue
                 }
+                guard catalog.entries[Int(index)].isCurrent else { continue }
                 let key = MarkerKey.bytes(of: defined.symbol, folded: false)
                 guard !key.isEmpty else { continue }
                 symbolInfos[Int(symbolID(key))].currencies.insert(index)
@@ -67,6 +78,7 @@ final class GlobalMarkers: Sendable {
         }
         self.symbols = MarkerTrie(symbolIDs.map { ($0.key, $0.value) })
         self.symbolInfos = symbolInfos
+        self.ownFormats = ownFormats
 
         // ISO codes and English names.
         var wordIDs: [[UInt8]: Int32] = [:]

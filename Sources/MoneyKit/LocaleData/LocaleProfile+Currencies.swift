@@ -26,6 +26,13 @@ struct CurrencyConventions: Sendable {
     /// standard symbol in this locale it is, plus the supplement entries for the region.
     let standardSymbolCurrencies: [Int32: CurrencySet]
 
+    /// Whether the locale has a display or plural name for a currency (ICU falls back to
+    /// the ISO code when it has none).
+    func hasName(_ currency: UInt16) -> Bool {
+        let display = displays[Int(currency)]
+        return display.name != nil || !display.pluralNames.isEmpty
+    }
+
     init(locale: String, region: String) {
         let catalog = CurrencyCatalog.shared
         let global = GlobalMarkers.shared

@@ -4,6 +4,51 @@ enum MarkerSide: Sendable, Equatable {
     case after
 }
 
+/// A set of marker sides.
+struct MarkerSides: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+    static let before = MarkerSides(rawValue: 1)
+    static let after = MarkerSides(rawValue: 2)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ side: MarkerSide) { self = side == .before ? .before : .after }
+
+    func contains(_ side: MarkerSide) -> Bool { contains(MarkerSides(side)) }
+}
+
+/// What strict mode (SPEC 9) accepts for one currency in one locale: the separator classes
+/// of the format's decimal and grouping symbols, and the sides its symbol stands on.
+struct StrictFormat: Sendable, Hashable {
+    /// Classes allowed as decimal separator (bit per ``SeparatorClass``).
+    var decimalClasses: UInt8
+    /// Classes allowed as grouping separator.
+    var groupingClasses: UInt8
+    /// Where symbols and ISO codes may stand (currency and accounting patterns).
+    var symbolSides: MarkerSides
+}
+
+/// How a number's separators may be read: lenient inference, or a strict format.
+struct SeparatorRoles: Sendable {
+    /// nil in lenient mode.
+    let strict: StrictFormat?
+
+    /// What a separator class may be.
+    @inline(__always)
+    func role(of separator: SeparatorClass) -> SeparatorRole? {
+        if let strict {
+            if strict.decimalClasses & separator.bit != 0 { return .decimal }
+            if strict.groupingClasses & separator.bit != 0 { return .grouping }
+            return nil
+        }
+        switch separator {
+        case .comma, .period: return .either
+        case .apostrophe, .space, .arabicGrouping, .localeGrouping: return .grouping
+        case .arabicDecimal, .localeDecimal: return .decimal
+        }
+    }
+}
+
 /// Digit group sizes: the group nearest the decimal separator has `primary` digits, the
 /// ones further left `secondary` (3 and 3 in most locales, 3 and 2 in en_IN).
 struct GroupingScheme: Sendable, Hashable {
@@ -69,24 +114,28 @@ struct NumberConventions: Sendable {
     let nativeDigits: [Unicode.Scalar]
     /// ICU's currency pattern (`#,##0.00 ¤`).
     let currencyPattern: String
-    /// Where symbols and ISO codes go in the currency pattern.
-    let symbolSide: MarkerSide
-    /// Where currency names go in the plural-name pattern (`1.00 US dollars`).
-    let nameSide: MarkerSide
-    /// The locale's grouping schemes: the currency pattern's, then the number pattern's.
+    /// ICU's accounting currency pattern (`¤#,##0.00;(¤#,##0.00)`).
+    let accountingPattern: String
+    /// Where ICU writes currency names (`1.00 US dollars`), learned from its output.
+    let nameSides: MarkerSides
+    /// The locale's grouping schemes: the currency pattern's, the number pattern's and the
+    /// accounting pattern's.
     let groupingSchemes: [GroupingScheme]
     /// Decimal and grouping symbols outside the universal classes (rare: `$` in pt_CV).
     let localeDecimalScalars: [UInt32]
     let localeGroupingScalars: [UInt32]
-    /// Strict mode (SPEC 9): the classes of the locale's decimal and grouping symbols,
-    /// monetary first; a number symbol joins only when it does not clash with a monetary one.
-    let strictDecimalClasses: UInt8
-    let strictGroupingClasses: UInt8
+    /// Strict mode for the locale's own format: its decimal and grouping symbols, monetary
+    /// first (a number symbol joins only when it does not clash with a monetary one), and
+    /// the sides of its currency and accounting patterns.
+    let strictFormat: StrictFormat
+    /// Strict mode for currencies with their own format in this locale (EUR in en_150 and
+    /// its children, TRY in tr, CVE in pt_CV), as ICU formats them.
+    let currencyFormats: [UInt16: StrictFormat]
 
     init(locale: String) {
         let currency = try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)
         let decimal = try? ICU.NumberFormatSnapshot(locale: locale, style: .decimal)
-        let plural = try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyPlural)
+        let accounting = try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyAccounting)
         func symbol(_ which: ICU.NumberSymbol) -> String { currency?.symbols[which] ?? "" }
         decimalSymbol = symbol(.decimal)
         groupingSymbol = symbol(.grouping)
@@ -98,11 +147,11 @@ struct NumberConventions: Sendable {
         numberingSystem = system.name
         nativeDigits = system.digits.count == 10 ? system.digits : []
         currencyPattern = currency?.pattern ?? "¤#,##0.00"
-        symbolSide = NumberConventions.markerSide(inPattern: currencyPattern) ?? .before
-        nameSide = plural.flatMap { NumberConventions.markerSide(inPattern: $0.pattern) } ?? .after
+        accountingPattern = accounting?.pattern ?? currencyPattern
+        nameSides = NumberConventions.probeNameSides(locale: locale)
 
         var schemes: [GroupingScheme] = []
-        for snapshot in [currency, decimal].compactMap({ $0 }) {
+        for snapshot in [currency, decimal, accounting].compactMap({ $0 }) {
             let primary = snapshot.attributes[.groupingSize] ?? 0
             let secondary = snapshot.attributes[.secondaryGroupingSize] ?? 0
             guard primary > 0 else { continue }
@@ -112,62 +161,141 @@ struct NumberConventions: Sendable {
         groupingSchemes = schemes.isEmpty ? [.thousands] : schemes
 
         // Classify the four separator symbols.
-        var localeDecimal: [UInt32] = []
-        var localeGrouping: [UInt32] = []
-        func separatorClass(_ text: String, decimal: Bool) -> SeparatorClass? {
-            let scalars = text.unicodeScalars.map(\.value).filter { !Characters.isIgnorable($0) }
-            guard scalars.count == 1 else { return nil }
-            let canonical = Characters.canonical(scalars[0])
-            if let universal = SeparatorClass.universal(canonical) { return universal }
-            if decimal {
-                if !localeDecimal.contains(canonical) { localeDecimal.append(canonical) }
-                return .localeDecimal
-            }
-            if !localeGrouping.contains(canonical) { localeGrouping.append(canonical) }
-            return .localeGrouping
-        }
-        let monetaryDecimal = separatorClass(monetaryDecimalSymbol, decimal: true)
-        let monetaryGrouping = separatorClass(monetaryGroupingSymbol, decimal: false)
-        let numberDecimal = separatorClass(decimalSymbol, decimal: true)
-        let numberGrouping = separatorClass(groupingSymbol, decimal: false)
+        var classifier = SeparatorClassifier()
+        let monetaryDecimal = classifier.classify(monetaryDecimalSymbol, decimal: true)
+        let monetaryGrouping = classifier.classify(monetaryGroupingSymbol, decimal: false)
+        let numberDecimal = classifier.classify(decimalSymbol, decimal: true)
+        let numberGrouping = classifier.classify(groupingSymbol, decimal: false)
         var decimalMask = monetaryDecimal?.bit ?? 0
         var groupingMask = monetaryGrouping?.bit ?? 0
         if let numberDecimal, numberDecimal != monetaryGrouping { decimalMask |= numberDecimal.bit }
         if let numberGrouping, numberGrouping != monetaryDecimal { groupingMask |= numberGrouping.bit }
-        localeDecimalScalars = localeDecimal
-        localeGroupingScalars = localeGrouping
-        strictDecimalClasses = decimalMask
-        strictGroupingClasses = groupingMask & ~decimalMask
+        var sides = MarkerSides()
+        for side in NumberConventions.markerSides(inPattern: currencyPattern)
+            + NumberConventions.markerSides(inPattern: accountingPattern) {
+            sides.insert(MarkerSides(side))
+        }
+        strictFormat = StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask,
+                                    symbolSides: sides.isEmpty ? .before : sides)
+
+        // Currencies with their own format: learn it from ICU's output for this locale.
+        var formats: [UInt16: StrictFormat] = [:]
+        let language = String(locale.prefix { $0 != "_" })
+        for own in GlobalMarkers.shared.ownFormats where own.language == language {
+            let code = CurrencyCatalog.shared.entries[Int(own.currency)].code
+            guard var probe = NumberConventions.probeFormat(locale: locale, code: code, classifier: &classifier) else {
+                continue
+            }
+            // The locale's number symbols still count, unless they clash with the currency's.
+            if let numberDecimal, probe.groupingClasses & numberDecimal.bit == 0 { probe.decimalClasses |= numberDecimal.bit }
+            if let numberGrouping, probe.decimalClasses & numberGrouping.bit == 0 { probe.groupingClasses |= numberGrouping.bit }
+            if probe != strictFormat { formats[own.currency] = probe }
+        }
+        currencyFormats = formats
+        localeDecimalScalars = classifier.localeDecimal
+        localeGroupingScalars = classifier.localeGrouping
     }
 
-    /// What a separator class may be in this locale and mode.
-    @inline(__always)
-    func role(of separator: SeparatorClass, strict: Bool) -> SeparatorRole? {
-        if strict {
-            if strictDecimalClasses & separator.bit != 0 { return .decimal }
-            if strictGroupingClasses & separator.bit != 0 { return .grouping }
-            return nil
-        }
-        switch separator {
-        case .comma, .period: return .either
-        case .apostrophe, .space, .arabicGrouping, .localeGrouping: return .grouping
-        case .arabicDecimal, .localeDecimal: return .decimal
-        }
+    /// Strict-mode facts for one currency.
+    func strictFormat(for currency: UInt16) -> StrictFormat {
+        currencyFormats[currency] ?? strictFormat
     }
 
-    /// The side of `¤` relative to the digits in a pattern's positive subpattern.
-    static func markerSide(inPattern pattern: String) -> MarkerSide? {
+    /// Separator roles for a mode and currency.
+    func separatorRoles(strict: Bool, currency: UInt16) -> SeparatorRoles {
+        SeparatorRoles(strict: strict ? strictFormat(for: currency) : nil)
+    }
+
+    /// Where ICU puts currency names, from its full-name output for a singular and a plural
+    /// amount of USD: the side of the digits on which the name stands. (The plural-name
+    /// pattern that `unum_toPattern` reports is not what ICU uses in every locale, e.g.
+    /// es_GT; and in some locales ICU 72 also writes the symbol, e.g. `-$1.234,50 ABD
+    /// doları` in tr, so the name itself is looked for.)
+    private static func probeNameSides(locale: String) -> MarkerSides {
+        var sides = MarkerSides()
+        guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: "currency/USD unit-width-full-name")
+        else { return .after }
+        var names = ICU.pluralKeywords(ofLocale: locale).compactMap { ICU.currencyPluralName("USD", locale: locale, keyword: $0) }
+        names += [ICU.currencyName("USD", locale: locale, kind: .longName), "USD"].compactMap { $0 }
+        for value in ["1", "1234.5"] {
+            guard let text = formatter.format(decimal: value) else { continue }
+            let scalars = Array(text.unicodeScalars)
+            guard let firstDigit = scalars.firstIndex(where: { DigitSystems.digit($0.value) != nil }) else { continue }
+            let name = names.filter { text.contains($0) }.max { $0.unicodeScalars.count < $1.unicodeScalars.count }
+            guard let name, let range = text.range(of: name) else { continue }
+            let nameStart = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
+            sides.insert(nameStart < firstDigit ? .before : .after)
+        }
+        return sides.isEmpty ? .after : sides
+    }
+
+    /// Reads a currency's own format from ICU's output: 1234567.89 in symbol and accounting
+    /// style with two fraction digits shows the symbol's side, the grouping separator (after
+    /// the first digit) and the decimal separator (before the last two digits).
+    private static func probeFormat(locale: String, code: String, classifier: inout SeparatorClassifier) -> StrictFormat? {
+        var decimalMask: UInt8 = 0
+        var groupingMask: UInt8 = 0
+        var sides = MarkerSides()
+        for (skeleton, value) in [("currency/\(code) .00", "1234567.89"), ("currency/\(code) .00 sign-accounting", "-1234567.89")] {
+            guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: skeleton),
+                  let text = formatter.format(decimal: value) else { return nil }
+            let scalars = text.unicodeScalars.map(\.value).filter { !Characters.isIgnorable($0) }
+            let digitPositions = scalars.indices.filter { DigitSystems.digit(scalars[$0]) != nil }
+            guard let first = digitPositions.first, let last = digitPositions.last, digitPositions.count == 9 else { return nil }
+            let lead = scalars[..<first].filter { !Characters.isSpace($0) && !Characters.isMinus($0) && $0 != 0x28 }
+            sides.insert(lead.isEmpty ? .after : .before)
+            if let grouping = scalars[first...].first(where: { DigitSystems.digit($0) == nil }), grouping != scalars[last - 2],
+               let kind = classifier.classify(String(Unicode.Scalar(grouping)!), decimal: false) {
+                groupingMask |= kind.bit
+            }
+            if let kind = classifier.classify(String(Unicode.Scalar(scalars[last - 2])!), decimal: true) {
+                decimalMask |= kind.bit
+            }
+        }
+        return StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask, symbolSides: sides)
+    }
+
+    /// The side of `¤` relative to the digits in each subpattern (positive, then negative).
+    static func markerSides(inPattern pattern: String) -> [MarkerSide] {
+        var sides: [MarkerSide] = []
         var quoted = false
+        var decided = false
         for scalar in pattern.unicodeScalars {
             switch scalar {
             case "'": quoted.toggle()
             case _ where quoted: continue
-            case ";": return nil
-            case "¤": return .before
-            case "#", "0"..."9", "@": return .after
+            case ";": decided = false
+            case "¤" where !decided:
+                sides.append(.before)
+                decided = true
+            case "#", "0"..."9", "@":
+                if !decided, pattern.unicodeScalars.contains("¤") {
+                    sides.append(.after)
+                    decided = true
+                }
             default: continue
             }
         }
-        return nil
+        return sides
+    }
+}
+
+/// Sorts separator symbols into classes, collecting the locale-only ones.
+struct SeparatorClassifier {
+    var localeDecimal: [UInt32] = []
+    var localeGrouping: [UInt32] = []
+
+    /// The class of a one-character separator symbol (bidi marks ignored), nil otherwise.
+    mutating func classify(_ text: String, decimal: Bool) -> SeparatorClass? {
+        let scalars = text.unicodeScalars.map(\.value).filter { !Characters.isIgnorable($0) }
+        guard scalars.count == 1 else { return nil }
+        let canonical = Characters.canonical(scalars[0])
+        if let universal = SeparatorClass.universal(canonical) { return universal }
+        if decimal {
+            if !localeDecimal.contains(canonical) { localeDecimal.append(canonical) }
+            return .localeDecimal
+        }
+        if !localeGrouping.contains(canonical) { localeGrouping.append(canonical) }
+        return .localeGrouping
     }
 }

@@ -52,6 +52,15 @@ struct CurrencyResolution {
         return candidates
     }
 
+    /// Whether two markers may stand together: an ISO code and a symbol that can denote it.
+    func pairs(_ first: PlacedMarker, _ second: PlacedMarker) -> Bool {
+        let a = candidates(first.match)
+        let b = candidates(second.match)
+        if let code = a.isoCode, b.asSymbol.contains(code) { return true }
+        if let code = b.isoCode, a.asSymbol.contains(code) { return true }
+        return false
+    }
+
     /// The currency of an amount with these markers.
     func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?) throws(MoneyParseError) -> Currency {
         guard let first else {
@@ -60,24 +69,34 @@ struct CurrencyResolution {
             throw MoneyParseError(.missingCurrency)
         }
         let firstCandidates = candidates(first.match)
-        try checkSide(first, firstCandidates)
         guard let second else {
-            return try resolve(first, firstCandidates)
+            let currency = try resolve(first, firstCandidates)
+            try checkSide(first, firstCandidates, currency: currency)
+            return currency
         }
         // Two markers: an ISO code with a symbol that can denote that currency.
         let secondCandidates = candidates(second.match)
-        try checkSide(second, secondCandidates)
-        for (code, codeMarker, other) in [(firstCandidates.isoCode, first, secondCandidates),
-                                          (secondCandidates.isoCode, second, firstCandidates)] {
-            guard let code, other.asSymbol.contains(code) else { continue }
-            let currency = Currency(index: code)
-            if let hint, hint != currency {
-                throw MoneyParseError(.currencyMismatch(found: currency, expected: hint),
-                                      offset: codeMarker.start, excerpt: excerpt(codeMarker))
-            }
-            return currency
+        if let code = firstCandidates.isoCode, secondCandidates.asSymbol.contains(code) {
+            return try resolvePair(code: first, first: (first, firstCandidates), second: (second, secondCandidates), code)
+        }
+        if let code = secondCandidates.isoCode, firstCandidates.asSymbol.contains(code) {
+            return try resolvePair(code: second, first: (first, firstCandidates), second: (second, secondCandidates), code)
         }
         throw MoneyParseError(.multipleMarkers, offset: second.start, excerpt: excerpt(second))
+    }
+
+    /// An ISO code and a symbol of the same currency: the code decides.
+    private func resolvePair(
+        code codeMarker: PlacedMarker, first: (PlacedMarker, Candidates), second: (PlacedMarker, Candidates), _ code: UInt16
+    ) throws(MoneyParseError) -> Currency {
+        let currency = Currency(index: code)
+        if let hint, hint != currency {
+            throw MoneyParseError(.currencyMismatch(found: currency, expected: hint),
+                                  offset: codeMarker.start, excerpt: excerpt(codeMarker))
+        }
+        try checkSide(first.0, first.1, currency: currency)
+        try checkSide(second.0, second.1, currency: currency)
+        return currency
     }
 
     /// Rules 1-6 for a single marker.
@@ -114,13 +133,18 @@ struct CurrencyResolution {
                               offset: marker.start, excerpt: excerpt(marker))
     }
 
-    /// Strict mode (SPEC 9): symbols and codes stand where the locale's currency pattern
-    /// puts them, names where its plural-name pattern does.
-    private func checkSide(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) {
+    /// Strict mode (SPEC 9): symbols and codes stand where the locale's currency or
+    /// accounting pattern puts them (or the currency's own format, for EUR in en_150), names
+    /// where its plural-name pattern does. When the locale has no name for the currency, ICU
+    /// writes the ISO code in the name's place, so the code may stand there too.
+    private func checkSide(_ marker: PlacedMarker, _ candidates: Candidates, currency: Currency) throws(MoneyParseError) {
         guard strict else { return }
         let numbers = profile.numbers
-        let allowed = candidates.isNameOnly ? numbers.nameSide : numbers.symbolSide
-        if marker.side != allowed {
+        var allowed = MarkerSides()
+        let codeStandsForName = candidates.isoCode != nil && !profile.currencies.hasName(currency.index)
+        if !candidates.names.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
+        if !candidates.isNameOnly { allowed.formUnion(numbers.strictFormat(for: currency.index).symbolSides) }
+        if !allowed.contains(marker.side) {
             throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))
         }
     }

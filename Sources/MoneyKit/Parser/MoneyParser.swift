@@ -142,12 +142,13 @@ public struct MoneyParser: Sendable {
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
         do throws(MoneyParseError) {
             let strict = options.mode == .strict
-            let structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile))
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
+            let structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile), resolution: resolution)
             let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker)
             let number = structure.number
-            let decimal = try number.decimalMark(conventions: profile.numbers, strict: strict,
-                                                 minorUnits: currency.minorUnits)
+            let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)
+            let decimal = try number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
+                                                 minorUnits: currency.minorUnits, bytes: bytes)
             let amount = try number.amount(decimalMark: decimal, isNegative: structure.isNegative,
                                            minorUnits: currency.minorUnits,
                                            excess: options.excessFractionDigits, bytes: bytes)

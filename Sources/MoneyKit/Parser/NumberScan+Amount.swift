@@ -10,8 +10,7 @@ extension NumberScan {
         // Trailing zeros: insignificant in the fraction, significant in the integer part.
         let integerTrailingZeros = max(pendingZeros - fractionDigits, 0)
         if overflowed || significantDigits + integerTrailingZeros > 38 {
-            let firstSignificant = leadingZeros
-            throw MoneyParseError(.overflow, offset: offset(ofDigit: firstSignificant + 38, in: bytes))
+            throw overflowError(in: bytes)
         }
         let scale = fractionDigits - pendingZeros  // negative: integer zeros to append
         var value = ExactDecimal(significand: significand, scale: scale, isNegative: isNegative && significand != 0)
@@ -31,6 +30,13 @@ extension NumberScan {
             throw MoneyParseError(.overflow, offset: start)
         }
         return value
+    }
+}
+
+extension NumberScan {
+    /// An overflow error pointing at the 39th significant digit.
+    func overflowError(in bytes: UnsafeBufferPointer<UInt8>) -> MoneyParseError {
+        MoneyParseError(.overflow, offset: offset(ofDigit: leadingZeros + 38, in: bytes))
     }
 }
 

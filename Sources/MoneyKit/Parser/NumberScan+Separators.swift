@@ -16,8 +16,18 @@ extension NumberScan {
     ///    number), the decimal reading is the only one left and is taken.
     ///
     /// Strict mode: each separator's role is fixed by the locale's symbols.
-    func decimalMark(conventions: NumberConventions, strict: Bool, minorUnits: Int) throws(MoneyParseError) -> Int? {
+    func decimalMark(
+        roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) -> Int? {
         guard markCount > 0 else { return nil }
+        if firstUnrecordedSeparator >= 0 {
+            // Too many separators to be valid. Report the first problem: a bad group among
+            // the recorded ones, else the size when the integer digits alone exceed 38
+            // significant digits, else the first separator too many.
+            if let error = recordedGroupsError(roles: roles, schemes: schemes) { throw error }
+            if integerSignificantDigitsAtLastSeparator > 38 { throw overflowError(in: bytes) }
+            throw MoneyParseError(.invalidGrouping, offset: Int(firstUnrecordedSeparator))
+        }
         var decimal: Int?
         var fixedDecimalCount = 0
         var eitherCount = 0
@@ -25,7 +35,7 @@ extension NumberScan {
         var periodCount = 0
         for position in 0..<markCount {
             let mark = marks[position]
-            guard let role = conventions.role(of: mark.kind, strict: strict) else {
+            guard let role = roles.role(of: mark.kind) else {
                 throw MoneyParseError(.unexpectedCharacter, offset: Int(mark.offset))
             }
             switch role {
@@ -48,7 +58,7 @@ extension NumberScan {
             decimal = last
         }
         if decimal == nil, eitherCount > 0 {
-            let lastEither = (0..<markCount).last { conventions.role(of: marks[$0].kind, strict: strict) == .either }!
+            let lastEither = (0..<markCount).last { roles.role(of: marks[$0].kind) == .either }!
             let lastKind = marks[lastEither].kind
             if commaCount > 0 && periodCount > 0 {
                 // Rule 3: the last of `,` `.` is decimal and must appear once.
@@ -57,12 +67,11 @@ extension NumberScan {
                 }
                 decimal = lastEither
             } else if eitherCount == 1 {
-                decimal = try singleSeparatorReading(lastEither, conventions: conventions, strict: strict,
-                                                     minorUnits: minorUnits)
+                decimal = singleSeparatorReading(lastEither, roles: roles, schemes: schemes, minorUnits: minorUnits)
             }
             // Rule 4: a repeated single kind groups (decimal stays nil).
         }
-        if let error = groupingError(decimal: decimal, conventions: conventions, strict: strict) {
+        if let error = groupingError(decimal: decimal, roles: roles, schemes: schemes) {
             throw error
         }
         return decimal
@@ -70,8 +79,8 @@ extension NumberScan {
 
     /// Rule 5, for the only `,` or `.` of the number.
     private func singleSeparatorReading(
-        _ position: Int, conventions: NumberConventions, strict: Bool, minorUnits: Int
-    ) throws(MoneyParseError) -> Int? {
+        _ position: Int, roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int
+    ) -> Int? {
         let mark = marks[position]
         let nextDigitsBefore = position + 1 < markCount ? Int(marks[position + 1].digitsBefore) : digitCount
         let digitsAfter = nextDigitsBefore - Int(mark.digitsBefore)
@@ -79,9 +88,35 @@ extension NumberScan {
         let loneZeroOrNothing = mark.digitsBefore == 0 || (position == 0 && mark.digitsBefore == 1 && leadingZeros >= 1)
         if minorUnits >= 3 || loneZeroOrNothing { return position }
         // The currency says grouping; fall back to decimal only when grouping cannot be.
-        if groupingError(decimal: nil, conventions: conventions, strict: strict) == nil { return nil }
-        if groupingError(decimal: position, conventions: conventions, strict: strict) == nil { return position }
+        if groupingError(decimal: nil, roles: roles, schemes: schemes) == nil { return nil }
+        if groupingError(decimal: position, roles: roles, schemes: schemes) == nil { return position }
         return nil
+    }
+
+    /// For a number with more separators than are recorded: the first recorded separator
+    /// that cannot be a grouping separator of any scheme, or nil. Every recorded separator is
+    /// followed by another, so all of them would have to group, with full-size groups.
+    private func recordedGroupsError(roles: SeparatorRoles, schemes localeSchemes: [GroupingScheme]) -> MoneyParseError? {
+        var schemes = localeSchemes
+        if roles.strict == nil, !schemes.contains(.thousands) { schemes.append(.thousands) }
+        let first = marks[0]
+        if roles.role(of: first.kind) == .decimal || first.digitsBefore == 0 || (first.digitsBefore == 1 && leadingZeros >= 1) {
+            return MoneyParseError(.invalidGrouping, offset: Int(first.offset))
+        }
+        var furthest = -1
+        for scheme in schemes {
+            var failure = Int(first.digitsBefore) > scheme.secondary ? 0 : -1
+            var position = 1
+            while failure < 0, position < markCount {
+                let mark = marks[position]
+                let size = Int(mark.digitsBefore - marks[position - 1].digitsBefore)
+                if mark.kind != first.kind || size != scheme.secondary { failure = position }
+                position += 1
+            }
+            if failure < 0 { return nil }
+            furthest = max(furthest, failure)
+        }
+        return MoneyParseError(.invalidGrouping, offset: Int(marks[furthest].offset))
     }
 
     /// Why the separators other than `decimal` do not group the integer digits validly,
@@ -90,7 +125,7 @@ extension NumberScan {
     /// Groups have the locale's sizes or (lenient mode) plain threes; the first group has
     /// 1 to `secondary` digits and is not a lone `0`; every grouping separator is the same
     /// class, different from the decimal separator; none follows the decimal separator.
-    func groupingError(decimal: Int?, conventions: NumberConventions, strict: Bool) -> MoneyParseError? {
+    func groupingError(decimal: Int?, roles: SeparatorRoles, schemes localeSchemes: [GroupingScheme]) -> MoneyParseError? {
         var groupingKind: SeparatorClass?
         var groupingCount = 0
         for position in 0..<markCount where position != decimal {
@@ -98,7 +133,7 @@ extension NumberScan {
             if let decimal, position > decimal {
                 return MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
             }
-            if conventions.role(of: mark.kind, strict: strict) == .decimal {
+            if roles.role(of: mark.kind) == .decimal {
                 return MoneyParseError(.multipleDecimalSeparators, offset: Int(mark.offset))
             }
             if let decimal, marks[decimal].kind == mark.kind {
@@ -118,8 +153,8 @@ extension NumberScan {
         if firstGroup == 0 || (firstGroup == 1 && leadingZeros >= 1) {
             return MoneyParseError(.invalidGrouping, offset: Int(firstMark.offset))
         }
-        var schemes = conventions.groupingSchemes
-        if !strict, !schemes.contains(.thousands) { schemes.append(.thousands) }
+        var schemes = localeSchemes
+        if roles.strict == nil, !schemes.contains(.thousands) { schemes.append(.thousands) }
         var firstError: MoneyParseError?
         for scheme in schemes {
             guard let error = groupingError(scheme, integerDigits: integerDigits, groupingCount: groupingCount) else {

@@ -36,6 +36,11 @@ struct NumberScan {
     private(set) var digitZero: UInt32 = 0
     /// Whether more than 38 significant digits were read.
     private(set) var overflowed = false
+    /// UTF-8 offset of the first separator beyond ``maximumSeparators`` (-1 when none).
+    private(set) var firstUnrecordedSeparator: Int32 = -1
+    /// Significant digits before the last separator, counting zeros after the last non-zero
+    /// digit: those digits are integer digits whichever separator is the decimal one.
+    private(set) var integerSignificantDigitsAtLastSeparator = 0
     /// Whether the last separator is followed by a "no cents" dash (`50,-`).
     private(set) var endsWithDash = false
     /// UTF-8 range of the number in the input.
@@ -82,11 +87,16 @@ struct NumberScan {
     }
 
     /// Records a separator after the digits read so far.
-    mutating func appendSeparator(_ kind: SeparatorClass, start offset: Int, end tokenEnd: Int) throws(MoneyParseError) {
-        guard markCount < NumberScan.maximumSeparators else {
-            throw MoneyParseError(.invalidGrouping, offset: offset)
-        }
+    mutating func appendSeparator(_ kind: SeparatorClass, start offset: Int, end tokenEnd: Int) {
         if start < 0 { start = offset }
+        integerSignificantDigitsAtLastSeparator = significantDigits > 0 ? significantDigits + pendingZeros : 0
+        guard markCount < NumberScan.maximumSeparators else {
+            // Never valid (see maximumSeparators); keep reading so that a size error earlier in
+            // the number is still the one reported.
+            if firstUnrecordedSeparator < 0 { firstUnrecordedSeparator = Int32(offset) }
+            end = tokenEnd
+            return
+        }
         marks[markCount] = Mark(kind: kind, digitsBefore: Int32(digitCount), offset: Int32(offset),
                                 length: Int32(tokenEnd - offset))
         markCount += 1

@@ -42,6 +42,8 @@ struct StateMachine {
     }
 
     private var lexer: Lexer
+    /// Decides whether two markers form an allowed pair (ISO code + symbol of that currency).
+    private let resolution: CurrencyResolution
     private var state = State.beforeNumber
     private var result = AmountStructure()
     private var signOffset: Int?
@@ -49,13 +51,14 @@ struct StateMachine {
     private var closedParenthesis = false
     private var sawAnything = false
 
-    init(lexer: Lexer) {
+    init(lexer: Lexer, resolution: CurrencyResolution) {
         self.lexer = lexer
+        self.resolution = resolution
     }
 
     /// Runs the machine over the whole input.
-    static func read(_ lexer: Lexer) throws(MoneyParseError) -> AmountStructure {
-        var machine = StateMachine(lexer: lexer)
+    static func read(_ lexer: Lexer, resolution: CurrencyResolution) throws(MoneyParseError) -> AmountStructure {
+        var machine = StateMachine(lexer: lexer, resolution: resolution)
         return try machine.run()
     }
 
@@ -92,7 +95,7 @@ struct StateMachine {
             state = .inDigits
         case .separator:
             // ".5": a leading separator starts the number (inference checks it can be decimal).
-            try result.number.appendSeparator(token.separator, start: token.start, end: token.end)
+            result.number.appendSeparator(token.separator, start: token.start, end: token.end)
             state = .afterSeparator
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
@@ -108,12 +111,12 @@ struct StateMachine {
             // The lexer ends a digit run only where the digit system changes.
             try result.number.appendDigits(token, in: lexer.bytes)
         case .separator:
-            try result.number.appendSeparator(token.separator, start: token.start, end: token.end)
+            result.number.appendSeparator(token.separator, start: token.start, end: token.end)
             state = .afterSeparator
         case .space:
             // A space between digits groups them (SI style, `40 130`); otherwise it ends the number.
             if try lexer.peek().kind == .digits {
-                try result.number.appendSeparator(.space, start: token.start, end: token.end)
+                result.number.appendSeparator(.space, start: token.start, end: token.end)
                 state = .afterSeparator
             } else {
                 state = .afterNumber
@@ -188,7 +191,12 @@ struct StateMachine {
         let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side)
         if result.firstMarker == nil {
             result.firstMarker = placed
-        } else if result.secondMarker == nil {
+        } else if let first = result.firstMarker, result.secondMarker == nil {
+            // A second marker is only allowed as an ISO code paired with its symbol: when the
+            // pair fails, the second marker is the first offending text.
+            if !resolution.pairs(first, placed) {
+                throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
+            }
             result.secondMarker = placed
         } else {
             throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
