@@ -44,6 +44,13 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks: MoneyKit against Foundation in one process (no third-party dependency).
+        .executableTarget(
+            name: "parsebench",
+            dependencies: ["MoneyKit"],
+            path: "Benchmarks/parsebench"
+        ),
+
         // ICU plumbing. System ICU's C API is a set of version-renamed macros that Swift
         // cannot call, and its headers clash with the ICU that Foundation bundles. So only
         // C code ever includes them: `CMoneyKitICU` wraps what we need in prefixed functions

@@ -14,7 +14,6 @@
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
-#include <unicode/uversion.h>
 
 // The tree of ICU's data that holds currency names, symbols and the currency map.
 #define MKICU_CURRENCY_TREE U_ICUDATA_NAME "-curr"
@@ -55,14 +54,6 @@ int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, 
     int32_t length = uloc_getCountry(locale, buffer, capacity, &error);
     *status = (int32_t)error;
     return length;
-}
-
-int32_t mkicu_version(char *buffer, int32_t capacity) {
-    UVersionInfo info;
-    char text[U_MAX_VERSION_STRING_LENGTH];
-    u_getVersion(info);
-    u_versionToString(info, text);
-    return copy_ascii(text, buffer, capacity);
 }
 
 // MARK: Currencies
@@ -316,8 +307,6 @@ int32_t mkicu_currency_name(const char *locale, const char *code, int32_t kind,
     switch (kind) {
         case MKICU_NAME_LONG: style = UCURR_LONG_NAME; break;
         case MKICU_NAME_NARROW_SYMBOL: style = UCURR_NARROW_SYMBOL_NAME; break;
-        case MKICU_NAME_FORMAL_SYMBOL: style = UCURR_FORMAL_SYMBOL_NAME; break;
-        case MKICU_NAME_VARIANT_SYMBOL: style = UCURR_VARIANT_SYMBOL_NAME; break;
         default: style = UCURR_SYMBOL_NAME; break;
     }
     UBool isChoice = 0;
@@ -366,24 +355,6 @@ int32_t mkicu_plural_keywords(const char *locale, char *buffer, int32_t capacity
     return written;
 }
 
-int32_t mkicu_plural_select(const char *locale, double number, char *buffer, int32_t capacity, int32_t *status) {
-    UErrorCode error = U_ZERO_ERROR;
-    UPluralRules *rules = uplrules_open(locale, &error);
-    int32_t written = 0;
-    if (U_SUCCESS(error)) {
-        UChar keyword[32];
-        int32_t length = uplrules_select(rules, number, keyword, 32, &error);
-        if (U_SUCCESS(error)) {
-            for (int32_t i = 0; i < length && i + 1 < capacity; i++) buffer[i] = (char)keyword[i];
-            written = length < capacity ? length : capacity - 1;
-            if (capacity > 0) buffer[written] = 0;
-        }
-        uplrules_close(rules);
-    }
-    *status = (int32_t)error;
-    return written;
-}
-
 // MARK: Number formats
 
 void *mkicu_numfmt_open(const char *locale, int32_t style, int32_t *status) {
@@ -392,8 +363,6 @@ void *mkicu_numfmt_open(const char *locale, int32_t style, int32_t *status) {
     switch (style) {
         case MKICU_STYLE_CURRENCY: icuStyle = UNUM_CURRENCY; break;
         case MKICU_STYLE_CURRENCY_ACCOUNTING: icuStyle = UNUM_CURRENCY_ACCOUNTING; break;
-        case MKICU_STYLE_CURRENCY_ISO: icuStyle = UNUM_CURRENCY_ISO; break;
-        case MKICU_STYLE_CURRENCY_PLURAL: icuStyle = UNUM_CURRENCY_PLURAL; break;
         default: icuStyle = UNUM_DECIMAL; break;
     }
     UNumberFormat *format = unum_open(icuStyle, NULL, 0, locale, NULL, &error);
@@ -418,11 +387,6 @@ int32_t mkicu_numfmt_symbol(const void *format, int32_t symbol, uint16_t *buffer
         case MKICU_SYMBOL_MONETARY_GROUPING: which = UNUM_MONETARY_GROUPING_SEPARATOR_SYMBOL; break;
         case MKICU_SYMBOL_MINUS: which = UNUM_MINUS_SIGN_SYMBOL; break;
         case MKICU_SYMBOL_PLUS: which = UNUM_PLUS_SIGN_SYMBOL; break;
-        case MKICU_SYMBOL_PERCENT: which = UNUM_PERCENT_SYMBOL; break;
-        case MKICU_SYMBOL_EXPONENTIAL: which = UNUM_EXPONENTIAL_SYMBOL; break;
-        case MKICU_SYMBOL_INFINITY: which = UNUM_INFINITY_SYMBOL; break;
-        case MKICU_SYMBOL_NAN: which = UNUM_NAN_SYMBOL; break;
-        case MKICU_SYMBOL_ZERO_DIGIT: which = UNUM_ZERO_DIGIT_SYMBOL; break;
         default: which = UNUM_DECIMAL_SEPARATOR_SYMBOL; break;
     }
     int32_t length = unum_getSymbol((const UNumberFormat *)format, which, (UChar *)buffer, capacity, &error);
@@ -434,9 +398,6 @@ int32_t mkicu_numfmt_attribute(const void *format, int32_t attribute) {
     UNumberFormatAttribute which;
     switch (attribute) {
         case MKICU_ATTRIBUTE_SECONDARY_GROUPING_SIZE: which = UNUM_SECONDARY_GROUPING_SIZE; break;
-        case MKICU_ATTRIBUTE_MIN_FRACTION_DIGITS: which = UNUM_MIN_FRACTION_DIGITS; break;
-        case MKICU_ATTRIBUTE_MAX_FRACTION_DIGITS: which = UNUM_MAX_FRACTION_DIGITS; break;
-        case MKICU_ATTRIBUTE_GROUPING_USED: which = UNUM_GROUPING_USED; break;
         default: which = UNUM_GROUPING_SIZE; break;
     }
     return unum_getAttribute((const UNumberFormat *)format, which);

@@ -15,10 +15,8 @@
 extern "C" {
 #endif
 
-// ICU's U_BUFFER_OVERFLOW_ERROR and U_USING_DEFAULT_WARNING, restated so Swift can test for them.
+// ICU's U_BUFFER_OVERFLOW_ERROR, restated so Swift can test for it.
 #define MKICU_BUFFER_OVERFLOW 15
-#define MKICU_USING_DEFAULT_WARNING (-127)
-#define MKICU_USING_FALLBACK_WARNING (-128)
 
 // MARK: Locales
 
@@ -30,8 +28,6 @@ int32_t mkicu_available_locale(int32_t index, char *buffer, int32_t capacity);
 int32_t mkicu_canonical_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status);
 /// Region subtag of a locale (`de_CH` -> `CH`), empty when it has none.
 int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, int32_t *status);
-/// The ICU data version string (e.g. "72.1").
-int32_t mkicu_version(char *buffer, int32_t capacity);
 
 // MARK: Currencies
 
@@ -65,11 +61,9 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
 #define MKICU_NAME_SYMBOL 0
 #define MKICU_NAME_LONG 1
 #define MKICU_NAME_NARROW_SYMBOL 2
-#define MKICU_NAME_FORMAL_SYMBOL 3
-#define MKICU_NAME_VARIANT_SYMBOL 4
 
-/// A currency's display string in a locale (`ucurr_getName`). `*status` is
-/// MKICU_USING_DEFAULT_WARNING when ICU had no data and answered with the ISO code.
+/// A currency's display string in a locale (`ucurr_getName`); ICU answers with the ISO code
+/// itself when it has no data.
 int32_t mkicu_currency_name(const char *locale, const char *code, int32_t kind,
                             uint16_t *buffer, int32_t capacity, int32_t *status);
 /// A currency's plural display name for a plural keyword (`one`, `other`, ...).
@@ -77,16 +71,12 @@ int32_t mkicu_currency_plural_name(const char *locale, const char *code, const c
                                    uint16_t *buffer, int32_t capacity, int32_t *status);
 /// The plural keywords of a locale's cardinal rules, NUL-separated; returns the byte length.
 int32_t mkicu_plural_keywords(const char *locale, char *buffer, int32_t capacity, int32_t *status);
-/// The plural keyword selected for an integer amount (`uplrules_select`).
-int32_t mkicu_plural_select(const char *locale, double number, char *buffer, int32_t capacity, int32_t *status);
 
 // MARK: Number formats and their symbols
 
 #define MKICU_STYLE_DECIMAL 0
 #define MKICU_STYLE_CURRENCY 1
 #define MKICU_STYLE_CURRENCY_ACCOUNTING 2
-#define MKICU_STYLE_CURRENCY_ISO 3
-#define MKICU_STYLE_CURRENCY_PLURAL 4
 
 #define MKICU_SYMBOL_DECIMAL 0
 #define MKICU_SYMBOL_GROUPING 1
@@ -94,17 +84,9 @@ int32_t mkicu_plural_select(const char *locale, double number, char *buffer, int
 #define MKICU_SYMBOL_MONETARY_GROUPING 3
 #define MKICU_SYMBOL_MINUS 4
 #define MKICU_SYMBOL_PLUS 5
-#define MKICU_SYMBOL_PERCENT 6
-#define MKICU_SYMBOL_EXPONENTIAL 7
-#define MKICU_SYMBOL_INFINITY 8
-#define MKICU_SYMBOL_NAN 9
-#define MKICU_SYMBOL_ZERO_DIGIT 10
 
 #define MKICU_ATTRIBUTE_GROUPING_SIZE 0
 #define MKICU_ATTRIBUTE_SECONDARY_GROUPING_SIZE 1
-#define MKICU_ATTRIBUTE_MIN_FRACTION_DIGITS 2
-#define MKICU_ATTRIBUTE_MAX_FRACTION_DIGITS 3
-#define MKICU_ATTRIBUTE_GROUPING_USED 4
 
 /// Opens a classic number format (`unum_open`) of a style; close with `mkicu_numfmt_close`.
 void *mkicu_numfmt_open(const char *locale, int32_t style, int32_t *status);

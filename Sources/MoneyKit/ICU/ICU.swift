@@ -63,11 +63,6 @@ enum ICU {
 
     // MARK: Locales
 
-    /// ICU's data version, e.g. "72.1".
-    static var version: String {
-        asciiString { buffer, capacity, _ in mkicu_version(buffer, capacity) } ?? "unknown"
-    }
-
     /// Every locale ICU lists as available for formatting.
     static var availableLocales: [String] {
         (0..<mkicu_available_locale_count()).compactMap { index in
@@ -199,8 +194,6 @@ enum ICU {
         case symbol = 0
         case longName = 1
         case narrowSymbol = 2
-        case formalSymbol = 3
-        case variantSymbol = 4
     }
 
     /// A currency's display string in a locale, or nil when ICU has none (ICU then answers
@@ -236,8 +229,6 @@ enum ICU {
         case decimal = 0
         case currency = 1
         case currencyAccounting = 2
-        case currencyISO = 3
-        case currencyPlural = 4
     }
 
     /// Number symbols.
@@ -248,20 +239,12 @@ enum ICU {
         case monetaryGrouping = 3
         case minus = 4
         case plus = 5
-        case percent = 6
-        case exponential = 7
-        case infinity = 8
-        case notANumber = 9
-        case zeroDigit = 10
     }
 
     /// Integer attributes of a number format.
     enum NumberAttribute: Int32 {
         case groupingSize = 0
         case secondaryGroupingSize = 1
-        case minFractionDigits = 2
-        case maxFractionDigits = 3
-        case groupingUsed = 4
     }
 
     /// A snapshot of one ICU classic number format of a locale: its symbols, attributes
@@ -278,15 +261,13 @@ enum ICU {
             }
             defer { mkicu_numfmt_close(handle) }
             var symbols: [NumberSymbol: String] = [:]
-            for symbol in [NumberSymbol.decimal, .grouping, .monetaryDecimal, .monetaryGrouping, .minus, .plus,
-                           .percent, .exponential, .infinity, .notANumber, .zeroDigit] {
+            for symbol in [NumberSymbol.decimal, .grouping, .monetaryDecimal, .monetaryGrouping, .minus, .plus] {
                 symbols[symbol] = ICU.utf16String(capacity: 16) { buffer, capacity, status in
                     mkicu_numfmt_symbol(handle, symbol.rawValue, buffer, capacity, status)
                 }?.text ?? ""
             }
             var attributes: [NumberAttribute: Int] = [:]
-            for attribute in [NumberAttribute.groupingSize, .secondaryGroupingSize, .minFractionDigits,
-                              .maxFractionDigits, .groupingUsed] {
+            for attribute in [NumberAttribute.groupingSize, .secondaryGroupingSize] {
                 attributes[attribute] = Int(mkicu_numfmt_attribute(handle, attribute.rawValue))
             }
             self.symbols = symbols

@@ -44,15 +44,7 @@ final class GlobalMarkers: Sendable {
         let catalog = CurrencyCatalog.shared
 
         // Symbols of current currencies across all bundles of ICU's currency data.
-        var symbolIDs: [[UInt8]: Int32] = [:]
-        var symbolInfos: [SymbolInfo] = []
-        func symbolID(_ key: [UInt8]) -> Int32 {
-            if let id = symbolIDs[key] { return id }
-            let id = Int32(symbolInfos.count)
-            symbolIDs[key] = id
-            symbolInfos.append(SymbolInfo())
-            return id
-        }
+        var symbols = MarkerTableBuilder(empty: SymbolInfo())
         var ownFormats: [(language: String, currency: UInt16)] = []
         for bundle in ICU.currencyBundleNames() {
             for defined in ICU.currencySymbols(definedInBundle: bundle) {
@@ -67,33 +59,24 @@ final class GlobalMarkers: Sendable {
                 guard catalog.entries[Int(index)].isCurrent else { continue }
                 let key = MarkerKey.bytes(of: defined.symbol, folded: false)
                 guard !key.isEmpty else { continue }
-                symbolInfos[Int(symbolID(key))].currencies.insert(index)
+                symbols.update(key) { $0.currencies.insert(index) }
             }
         }
         for entry in MarkerSupplement.shared.entries {
-            let key = MarkerKey.bytes(of: entry.marker, folded: false)
-            let id = Int(symbolID(key))
-            symbolInfos[id].supplement.append(entry)
-            symbolInfos[id].supplementCurrencies.insert(entry.currency)
+            symbols.update(MarkerKey.bytes(of: entry.marker, folded: false)) {
+                $0.supplement.append(entry)
+                $0.supplementCurrencies.insert(entry.currency)
+            }
         }
-        self.symbols = MarkerTrie(symbolIDs.map { ($0.key, $0.value) })
-        self.symbolInfos = symbolInfos
+        (self.symbols, self.symbolInfos) = symbols.build()
         self.ownFormats = ownFormats
 
         // ISO codes and English names.
-        var wordIDs: [[UInt8]: Int32] = [:]
-        var wordInfos: [WordInfo] = []
-        func wordID(_ key: [UInt8]) -> Int32 {
-            if let id = wordIDs[key] { return id }
-            let id = Int32(wordInfos.count)
-            wordIDs[key] = id
-            wordInfos.append(WordInfo())
-            return id
-        }
+        var words = MarkerTableBuilder(empty: WordInfo())
         let englishKeywords = ICU.pluralKeywords(ofLocale: "en")
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
-            wordInfos[Int(wordID(MarkerKey.bytes(of: entry.code, folded: true)))].isoCode = Int32(index)
+            words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = Int32(index) }
             var names: [String] = []
             if let name = ICU.currencyName(entry.code, locale: "en", kind: .longName) { names.append(name) }
             for keyword in englishKeywords {
@@ -102,10 +85,9 @@ final class GlobalMarkers: Sendable {
             for name in names {
                 let key = MarkerKey.bytes(of: name, folded: true)
                 guard !key.isEmpty else { continue }
-                wordInfos[Int(wordID(key))].englishNames.insert(index)
+                words.update(key) { $0.englishNames.insert(index) }
             }
         }
-        self.words = MarkerTrie(wordIDs.map { ($0.key, $0.value) })
-        self.wordInfos = wordInfos
+        (self.words, self.wordInfos) = words.build()
     }
 }

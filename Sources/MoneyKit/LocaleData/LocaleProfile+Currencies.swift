@@ -39,8 +39,7 @@ struct CurrencyConventions: Sendable {
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         var displays: [Display] = []
         displays.reserveCapacity(catalog.entries.count)
-        var nameIDs: [[UInt8]: Int32] = [:]
-        var nameCurrencies: [CurrencySet] = []
+        var names = MarkerTableBuilder(empty: CurrencySet())
         var standard: [Int32: CurrencySet] = [:]
 
         for (position, entry) in catalog.entries.enumerated() {
@@ -63,15 +62,7 @@ struct CurrencyConventions: Sendable {
             for text in [name].compactMap({ $0 }) + plurals.values {
                 let key = MarkerKey.bytes(of: text, folded: true)
                 guard !key.isEmpty else { continue }
-                let id: Int32
-                if let known = nameIDs[key] {
-                    id = known
-                } else {
-                    id = Int32(nameCurrencies.count)
-                    nameIDs[key] = id
-                    nameCurrencies.append(CurrencySet())
-                }
-                nameCurrencies[Int(id)].insert(index)
+                names.update(key) { $0.insert(index) }
             }
         }
         for (id, info) in global.symbolInfos.enumerated() where !info.supplement.isEmpty {
@@ -81,8 +72,7 @@ struct CurrencyConventions: Sendable {
         }
         self.displays = displays
         self.pluralKeywords = keywords
-        self.names = MarkerTrie(nameIDs.map { ($0.key, $0.value) })
-        self.nameCurrencies = nameCurrencies
+        (self.names, self.nameCurrencies) = names.build()
         self.standardSymbolCurrencies = standard
     }
 }

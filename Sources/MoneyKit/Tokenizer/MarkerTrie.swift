@@ -108,6 +108,37 @@ struct MarkerTrie: Sendable {
     }
 }
 
+/// Collects marker keys, each with an info value (which currencies it denotes, and how),
+/// then builds the trie whose values index those infos.
+struct MarkerTableBuilder<Info> {
+    private var ids: [[UInt8]: Int32] = [:]
+    private(set) var infos: [Info] = []
+    private let empty: Info
+
+    /// Starts an empty table; `empty` is the info of a key seen for the first time.
+    init(empty: Info) {
+        self.empty = empty
+    }
+
+    /// Changes the info of `key`, created empty on first use.
+    mutating func update(_ key: [UInt8], _ change: (inout Info) -> Void) {
+        let id: Int
+        if let known = ids[key] {
+            id = Int(known)
+        } else {
+            id = infos.count
+            ids[key] = Int32(id)
+            infos.append(empty)
+        }
+        change(&infos[id])
+    }
+
+    /// The trie over every key, and the infos it indexes.
+    func build() -> (trie: MarkerTrie, infos: [Info]) {
+        (MarkerTrie(ids.map { ($0.key, $0.value) }), infos)
+    }
+}
+
 /// How marker text is normalized, identically for the keys in a ``MarkerTrie`` and for the
 /// input walked against it (SPEC section 3): ignorable marks are dropped, fullwidth forms,
 /// spaces and apostrophes take their ordinary form, runs of spaces count as one, and in
