@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
+#include <unicode/uset.h>
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
@@ -255,17 +256,23 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
             if (table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
                 UErrorCode formatError = U_ZERO_ERROR;
                 UResourceBundle *format = ures_getByIndex(entry, 2, NULL, &formatError);
-                int32_t patternLength = 0;
-                const UChar *pattern = U_SUCCESS(formatError)
-                    ? ures_getStringByIndex(format, 0, &patternLength, &formatError) : NULL;
-                if (U_SUCCESS(formatError) && pattern != NULL) {
-                    int32_t formatLength = 3 + 1 + patternLength + 1;
+                int32_t lengths[3] = {0, 0, 0};
+                const UChar *parts[3] = {NULL, NULL, NULL};
+                for (int32_t part = 0; part < 3 && U_SUCCESS(formatError); part++) {
+                    parts[part] = ures_getStringByIndex(format, part, &lengths[part], &formatError);
+                }
+                if (U_SUCCESS(formatError)) {
+                    int32_t formatLength = 3 + 1 + lengths[0] + 1 + lengths[1] + 1 + lengths[2] + 1;
                     if (written + formatLength <= capacity) {
                         uint16_t *out = buffer + written;
                         for (int i = 0; i < 3; i++) out[i] = (uint16_t)(unsigned char)code[i];
                         out[3] = 'p';
-                        memcpy(out + 4, pattern, sizeof(UChar) * (size_t)patternLength);
-                        out[4 + patternLength] = '\n';
+                        int32_t at = 4;
+                        for (int32_t part = 0; part < 3; part++) {
+                            memcpy(out + at, parts[part], sizeof(UChar) * (size_t)lengths[part]);
+                            at += lengths[part];
+                            out[at++] = part < 2 ? '\t' : '\n';
+                        }
                     }
                     written += formatLength;
                 }
@@ -287,6 +294,124 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
     ures_close(data);
     *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
     return written;
+}
+
+/// Appends `key TAB value LF` in UTF-16 to a buffer (counting when it does not fit).
+static void append_record(const char *key, const UChar *value, int32_t valueLength,
+                          uint16_t *buffer, int32_t capacity, int32_t *written) {
+    int32_t keyLength = (int32_t)strlen(key);
+    int32_t length = keyLength + 1 + valueLength + 1;
+    if (*written + length <= capacity) {
+        uint16_t *out = buffer + *written;
+        for (int32_t i = 0; i < keyLength; i++) out[i] = (uint16_t)(unsigned char)key[i];
+        out[keyLength] = '\t';
+        memcpy(out + keyLength + 1, value, sizeof(UChar) * (size_t)valueLength);
+        out[keyLength + 1 + valueLength] = '\n';
+    }
+    *written += length;
+}
+
+int32_t mkicu_currency_unit_patterns(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    // A top-level table: ures_getByKey falls back through the locale's parents to root.
+    UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, locale, &error);
+    UResourceBundle *patterns = ures_getByKey(data, "CurrencyUnitPatterns", NULL, &error);
+    if (U_SUCCESS(error)) {
+        UResourceBundle *entry = NULL;
+        while (ures_hasNext(patterns)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(patterns, entry, &entryError);
+            int32_t length = 0;
+            const UChar *pattern = ures_getString(entry, &length, &entryError);
+            if (U_SUCCESS(entryError)) append_record(ures_getKey(entry), pattern, length, buffer, capacity, &written);
+        }
+        if (entry != NULL) ures_close(entry);
+    }
+    if (patterns != NULL) ures_close(patterns);
+    if (data != NULL) ures_close(data);
+    *status = U_FAILURE(error) ? (int32_t)error : (written > capacity ? MKICU_BUFFER_OVERFLOW : 0);
+    return written;
+}
+
+int32_t mkicu_currency_spacing(uint16_t *buffer, int32_t capacity, int32_t *status) {
+    static const char *const sides[] = {"beforeCurrency", "afterCurrency"};
+    static const char *const keys[] = {"currencyMatch", "surroundingMatch", "insertBetween"};
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, "root", &error);
+    UResourceBundle *spacing = ures_getByKey(data, "currencySpacing", NULL, &error);
+    for (int side = 0; side < 2 && U_SUCCESS(error); side++) {
+        UResourceBundle *rules = ures_getByKey(spacing, sides[side], NULL, &error);
+        for (int key = 0; key < 3 && U_SUCCESS(error); key++) {
+            int32_t length = 0;
+            const UChar *value = ures_getStringByKey(rules, keys[key], &length, &error);
+            if (U_FAILURE(error)) break;
+            if (written + length + 1 <= capacity) {
+                memcpy(buffer + written, value, sizeof(UChar) * (size_t)length);
+                buffer[written + length] = '\n';
+            }
+            written += length + 1;
+        }
+        if (rules != NULL) ures_close(rules);
+    }
+    if (spacing != NULL) ures_close(spacing);
+    if (data != NULL) ures_close(data);
+    *status = U_FAILURE(error) ? (int32_t)error : (written > capacity ? MKICU_BUFFER_OVERFLOW : 0);
+    return written;
+}
+
+int32_t mkicu_plural_rules(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &error);
+    UResourceBundle *locales = ures_getByKey(plurals, "locales", NULL, &error);
+    UResourceBundle *ruleSets = ures_getByKey(plurals, "rules", NULL, &error);
+    // The locale's own rules, else its parents' by truncation (pt_PT has its own; de_CH uses de).
+    char name[ULOC_FULLNAME_CAPACITY];
+    strncpy(name, locale, sizeof(name) - 1);
+    name[sizeof(name) - 1] = 0;
+    const UChar *setName = NULL;
+    int32_t setLength = 0;
+    while (U_SUCCESS(error) && setName == NULL && name[0] != 0) {
+        UErrorCode lookup = U_ZERO_ERROR;
+        setName = ures_getStringByKey(locales, name, &setLength, &lookup);
+        if (U_FAILURE(lookup)) setName = NULL;
+        char *cut = strrchr(name, '_');
+        if (cut != NULL) *cut = 0; else name[0] = 0;
+    }
+    if (U_SUCCESS(error) && setName != NULL) {
+        char set[64];
+        u_austrncpy(set, setName, (int32_t)sizeof(set) - 1);
+        set[setLength < 63 ? setLength : 63] = 0;
+        UResourceBundle *rules = ures_getByKey(ruleSets, set, NULL, &error);
+        UResourceBundle *entry = NULL;
+        while (U_SUCCESS(error) && ures_hasNext(rules)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(rules, entry, &entryError);
+            int32_t length = 0;
+            const UChar *rule = ures_getString(entry, &length, &entryError);
+            if (U_SUCCESS(entryError)) append_record(ures_getKey(entry), rule, length, buffer, capacity, &written);
+        }
+        if (entry != NULL) ures_close(entry);
+        if (rules != NULL) ures_close(rules);
+    }
+    if (ruleSets != NULL) ures_close(ruleSets);
+    if (locales != NULL) ures_close(locales);
+    if (plurals != NULL) ures_close(plurals);
+    *status = U_FAILURE(error) ? (int32_t)error : (written > capacity ? MKICU_BUFFER_OVERFLOW : 0);
+    return written;
+}
+
+void mkicu_set_contains(const uint16_t *pattern, int32_t patternLength, const uint32_t *codePoints,
+                        int32_t count, uint8_t *matches, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    USet *set = uset_openPattern((const UChar *)pattern, patternLength, &error);
+    for (int32_t i = 0; i < count; i++) {
+        matches[i] = U_SUCCESS(error) && uset_contains(set, (UChar32)codePoints[i]) ? 1 : 0;
+    }
+    if (set != NULL) uset_close(set);
+    *status = (int32_t)error;
 }
 
 static int32_t copy_uchars(const UChar *source, int32_t length, uint16_t *buffer, int32_t capacity, int32_t *status) {

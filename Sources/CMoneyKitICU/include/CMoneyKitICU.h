@@ -53,9 +53,9 @@ int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capa
 int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *status);
 /// The currency symbols defined directly in one currency-data bundle (no inheritance), as
 /// UTF-16 records: three code letters, one kind letter (`s` symbol, `n` narrow, `v` variant,
-/// `f` formal), the symbol, and a line feed. A `p` record instead holds the pattern of a
-/// currency that has its own format in this bundle (EUR in en_150, TRY in tr).
-/// Returns the UTF-16 length.
+/// `f` formal), the symbol, and a line feed. A `p` record instead holds the format of a
+/// currency that has its own in this bundle (EUR in en_150, TRY in tr): pattern, decimal
+/// symbol and grouping symbol separated by tabs. Returns the UTF-16 length.
 int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
 
 #define MKICU_NAME_SYMBOL 0
@@ -71,6 +71,20 @@ int32_t mkicu_currency_plural_name(const char *locale, const char *code, const c
                                    uint16_t *buffer, int32_t capacity, int32_t *status);
 /// The plural keywords of a locale's cardinal rules, NUL-separated; returns the byte length.
 int32_t mkicu_plural_keywords(const char *locale, char *buffer, int32_t capacity, int32_t *status);
+
+/// A locale's currency unit patterns (`{0} {1}`: number, then plural name) by plural
+/// keyword, as UTF-16 records `keyword TAB pattern LF`. Returns the UTF-16 length.
+int32_t mkicu_currency_unit_patterns(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status);
+/// ICU's currency spacing rule (root currency data): six UTF-16 strings separated by line
+/// feeds: before-currency match, surrounding match, insert; after-currency the same.
+int32_t mkicu_currency_spacing(uint16_t *buffer, int32_t capacity, int32_t *status);
+/// A locale's cardinal plural rules (CLDR syntax) as UTF-16 records `keyword TAB rule LF`,
+/// from the locale or its nearest ancestor that has rules. Returns the UTF-16 length.
+int32_t mkicu_plural_rules(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status);
+/// For each of `count` code points, writes 1 into `matches` when the UnicodeSet `pattern`
+/// (UTF-16) contains it, else 0.
+void mkicu_set_contains(const uint16_t *pattern, int32_t patternLength, const uint32_t *codePoints,
+                        int32_t count, uint8_t *matches, int32_t *status);
 
 // MARK: Number formats and their symbols
 

@@ -163,7 +163,8 @@ enum ICU {
             case narrow = 0x6E  // "n"
             case variant = 0x76  // "v"
             case formal = 0x66  // "f"
-            /// Not a symbol: the currency has its own format pattern in this bundle.
+            /// Not a symbol: the currency has its own format in this bundle; the "symbol"
+            /// holds pattern, decimal and grouping symbol separated by tabs.
             case ownFormat = 0x70  // "p"
         }
 
@@ -290,6 +291,70 @@ enum ICU {
             }
         }?.text ?? ""
         return (name, Array(digits.unicodeScalars))
+    }
+
+    // MARK: Formatting data
+
+    /// Splits `key TAB value LF` records.
+    private static func records(_ text: String) -> [(key: String, value: String)] {
+        text.split(separator: "\n").compactMap { line -> (key: String, value: String)? in
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2 else { return nil }
+            return (String(fields[0]), String(fields[1]))
+        }
+    }
+
+    /// A locale's currency unit patterns by plural keyword (`other` -> `{0} {1}`).
+    static func currencyUnitPatterns(ofLocale locale: String) -> [String: String] {
+        guard let (text, _) = utf16String(capacity: 256, { buffer, capacity, status in
+            mkicu_currency_unit_patterns(locale, buffer, capacity, status)
+        }) else { return [:] }
+        return Dictionary(records(text), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// ICU's currency spacing rule: for the side before the currency and the side after it,
+    /// the set the currency's edge character must be in, the set the number's edge
+    /// character must be in, and what to insert between them.
+    struct CurrencySpacing: Sendable {
+        let currencyMatch: String
+        let surroundingMatch: String
+        let insertBetween: String
+    }
+
+    static func currencySpacing() -> (before: CurrencySpacing, after: CurrencySpacing)? {
+        guard let (text, _) = utf16String(capacity: 128, { buffer, capacity, status in
+            mkicu_currency_spacing(buffer, capacity, status)
+        }) else { return nil }
+        let parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 6 else { return nil }
+        return (CurrencySpacing(currencyMatch: parts[0], surroundingMatch: parts[1], insertBetween: parts[2]),
+                CurrencySpacing(currencyMatch: parts[3], surroundingMatch: parts[4], insertBetween: parts[5]))
+    }
+
+    /// A locale's cardinal plural rules in CLDR syntax, by keyword (no `other`: it is what
+    /// remains).
+    static func pluralRules(ofLocale locale: String) -> [(keyword: String, rule: String)] {
+        guard let (text, _) = utf16String(capacity: 512, { buffer, capacity, status in
+            mkicu_plural_rules(locale, buffer, capacity, status)
+        }) else { return [] }
+        return records(text).map { ($0.key, $0.value) }
+    }
+
+    /// Which code points a UnicodeSet pattern (`[[:^S:]&[:^Z:]]`) contains.
+    static func setContains(pattern: String, _ codePoints: [UInt32]) -> [Bool] {
+        guard !codePoints.isEmpty else { return [] }
+        let units = Array(pattern.utf16)
+        var matches = [UInt8](repeating: 0, count: codePoints.count)
+        var status: Int32 = 0
+        units.withUnsafeBufferPointer { patternBuffer in
+            codePoints.withUnsafeBufferPointer { points in
+                matches.withUnsafeMutableBufferPointer { out in
+                    mkicu_set_contains(patternBuffer.baseAddress, Int32(patternBuffer.count), points.baseAddress,
+                                       Int32(points.count), out.baseAddress, &status)
+                }
+            }
+        }
+        return matches.map { $0 == 1 && status <= 0 }
     }
 
     // MARK: Characters

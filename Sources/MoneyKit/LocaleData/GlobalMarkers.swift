@@ -3,7 +3,8 @@
 ///
 /// - **Symbols** (matched exactly after section 3's equivalences): the standard, narrow,
 ///   variant and formal symbols of every current currency in every ICU locale (rule 4), and
-///   the supplement's entries. Read straight from ICU's currency data bundles, which is
+///   the supplement's entries; also those of currencies no longer current, which count only
+///   when they denote the currency hint. Read straight from ICU's currency data bundles, which is
 ///   about a hundred times faster than asking `ucurr_getName` locale by locale and yields
 ///   the same strings.
 /// - **Words** (matched case-insensitively): every ISO 4217 code ICU knows, and every
@@ -19,6 +20,13 @@ final class GlobalMarkers: Sendable {
         var supplement: [MarkerSupplement.Entry] = []
         /// Currencies of all supplement entries, whatever their regions.
         var supplementCurrencies = CurrencySet()
+        /// Currencies no longer legal tender with this symbol in some locale: a marker only
+        /// when the parser's currency hint is one of them (SPEC 5 rule 1), so that amounts
+        /// of any currency ICU knows can be read back.
+        var historic = CurrencySet()
+
+        /// Whether the symbol is a marker without a hint.
+        var isMarkerWithoutHint: Bool { !currencies.isEmpty || !supplementCurrencies.isEmpty }
     }
 
     /// What a word key denotes.
@@ -33,10 +41,19 @@ final class GlobalMarkers: Sendable {
 
     let symbols: MarkerTrie
     let symbolInfos: [SymbolInfo]
+    /// A currency's own format in one bundle of ICU's currency data.
+    struct OwnFormatRecord: Sendable {
+        /// The bundle's language (`en` for en_150).
+        let language: String
+        let currency: UInt16
+        let format: FormattingConventions.OwnFormat
+    }
+
     /// Currencies that have their own format (pattern and separators) in some bundle of
-    /// ICU's currency data, with that bundle's language: EUR for `en` (en_150), TRY for
-    /// `tr`, CVE for `pt` and `kea`. Read here because it comes from the same bundle walk.
-    let ownFormats: [(language: String, currency: UInt16)]
+    /// ICU's currency data: EUR in en_150, TRY in tr, CVE in pt_CV and kea, and historic
+    /// ones. Read here because it comes from the same bundle walk; a locale profile checks
+    /// which of them its locale inherits.
+    let ownFormats: [OwnFormatRecord]
     let words: MarkerTrie
     let wordInfos: [WordInfo]
 
@@ -45,21 +62,26 @@ final class GlobalMarkers: Sendable {
 
         // Symbols of current currencies across all bundles of ICU's currency data.
         var symbols = MarkerTableBuilder(empty: SymbolInfo())
-        var ownFormats: [(language: String, currency: UInt16)] = []
+        var ownFormats: [OwnFormatRecord] = []
         for bundle in ICU.currencyBundleNames() {
             for defined in ICU.currencySymbols(definedInBundle: bundle) {
                 guard let index = catalog.index(ofCode: defined.code.utf8) else { continue }
                 if defined.kind == .ownFormat {
-                    let language = String(bundle.prefix { $0 != "_" })
-                    if !ownFormats.contains(where: { $0.language == language && $0.currency == index }) {
-                        ownFormats.append((language, index))
-                    }
+                    let fields = defined.symbol.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                    guard fields.count == 3 else { continue }
+                    let format = FormattingConventions.OwnFormat(
+                        pattern: NumberPattern(fields[0]), decimalSymbol: fields[1], groupingSymbol: fields[2])
+                    ownFormats.append(OwnFormatRecord(language: String(bundle.prefix { $0 != "_" }), currency: index,
+                                                      format: format))
                     continue
                 }
-                guard catalog.entries[Int(index)].isCurrent else { continue }
                 let key = MarkerKey.bytes(of: defined.symbol, folded: false)
                 guard !key.isEmpty else { continue }
-                symbols.update(key) { $0.currencies.insert(index) }
+                if catalog.entries[Int(index)].isCurrent {
+                    symbols.update(key) { $0.currencies.insert(index) }
+                } else {
+                    symbols.update(key) { $0.historic.insert(index) }
+                }
             }
         }
         for entry in MarkerSupplement.shared.entries {

@@ -4,9 +4,11 @@
 struct CurrencyConventions: Sendable {
     /// One currency's display strings in the locale.
     struct Display: Sendable {
+        /// The ISO code.
+        let code: String
         /// The standard symbol (`€`, `US$`, or the ISO code when ICU has none).
         let symbol: String
-        /// The narrow symbol (`$`), falling back to the standard symbol.
+        /// The narrow symbol (`$`), or the ISO code when ICU has none.
         let narrowSymbol: String
         /// The display name (`US dollar`), nil when ICU has none.
         let name: String?
@@ -18,6 +20,8 @@ struct CurrencyConventions: Sendable {
     let displays: [Display]
     /// The locale's plural keywords, as ICU lists them.
     let pluralKeywords: [String]
+    /// Currency-name patterns by plural keyword (`{0} {1}`: number, then name).
+    let unitPatterns: [String: String]
     /// Case-folded display and plural names of every currency in this locale.
     let names: MarkerTrie
     /// For each key of ``names``: the currencies with that name.
@@ -37,6 +41,7 @@ struct CurrencyConventions: Sendable {
         let catalog = CurrencyCatalog.shared
         let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
+        let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
         var displays: [Display] = []
         displays.reserveCapacity(catalog.entries.count)
         var names = MarkerTableBuilder(empty: CurrencySet())
@@ -45,7 +50,8 @@ struct CurrencyConventions: Sendable {
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
             let symbol = ICU.currencyName(entry.code, locale: locale, kind: .symbol) ?? entry.code
-            let narrow = ICU.currencyName(entry.code, locale: locale, kind: .narrowSymbol) ?? symbol
+            // Without a narrow symbol ICU answers (and formats) the ISO code, not the symbol.
+            let narrow = ICU.currencyName(entry.code, locale: locale, kind: .narrowSymbol) ?? entry.code
             let name = ICU.currencyName(entry.code, locale: locale, kind: .longName)
             var plurals: [String: String] = [:]
             for keyword in keywords {
@@ -53,13 +59,21 @@ struct CurrencyConventions: Sendable {
                     plurals[keyword] = plural
                 }
             }
-            displays.append(Display(symbol: symbol, narrowSymbol: narrow, name: name, pluralNames: plurals))
+            displays.append(Display(code: entry.code, symbol: symbol, narrowSymbol: narrow, name: name, pluralNames: plurals))
 
             if entry.isCurrent {
                 let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
                 if id >= 0 { standard[id, default: CurrencySet()].insert(index) }
             }
-            for text in [name].compactMap({ $0 }) + plurals.values {
+            // Names, and names with the words the locale's currency-unit pattern puts around
+            // them (`{0} de {1}` in Romanian: "100 de lei românești").
+            var texts = [name].compactMap { $0 } + plurals.values
+            for (keyword, pattern) in unitPatterns {
+                guard let plural = plurals[keyword] ?? plurals["other"] ?? name else { continue }
+                let decorated = CurrencyConventions.nameWithPatternWords(plural, pattern: pattern)
+                if decorated != plural { texts.append(decorated) }
+            }
+            for text in texts {
                 let key = MarkerKey.bytes(of: text, folded: true)
                 guard !key.isEmpty else { continue }
                 names.update(key) { $0.insert(index) }
@@ -72,7 +86,20 @@ struct CurrencyConventions: Sendable {
         }
         self.displays = displays
         self.pluralKeywords = keywords
+        self.unitPatterns = unitPatterns
         (self.names, self.nameCurrencies) = names.build()
         self.standardSymbolCurrencies = standard
+    }
+
+    /// A name with the literal words of a currency-unit pattern (`{0} de {1}` -> "de lei").
+    static func nameWithPatternWords(_ name: String, pattern: String) -> String {
+        guard let number = pattern.range(of: "{0}"), let placeholder = pattern.range(of: "{1}") else { return name }
+        var words: [Substring] = []
+        if number.upperBound <= placeholder.lowerBound {
+            words = [pattern[number.upperBound..<placeholder.lowerBound], Substring(name), pattern[placeholder.upperBound...]]
+        } else {
+            words = [pattern[..<placeholder.lowerBound], Substring(name), pattern[placeholder.upperBound..<number.lowerBound]]
+        }
+        return words.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -116,21 +116,26 @@ struct NumberConventions: Sendable {
     let currencyPattern: String
     /// ICU's accounting currency pattern (`¤#,##0.00;(¤#,##0.00)`).
     let accountingPattern: String
+    /// ICU's number pattern (`#,##0.###`).
+    let decimalPattern: String
     /// Where ICU writes currency names (`1.00 US dollars`), learned from its output.
     let nameSides: MarkerSides
     /// The locale's grouping schemes: the currency pattern's, the number pattern's and the
     /// accounting pattern's.
     let groupingSchemes: [GroupingScheme]
     /// Decimal and grouping symbols outside the universal classes (rare: `$` in pt_CV).
-    let localeDecimalScalars: [UInt32]
-    let localeGroupingScalars: [UInt32]
+    private(set) var localeDecimalScalars: [UInt32]
+    private(set) var localeGroupingScalars: [UInt32]
     /// Strict mode for the locale's own format: its decimal and grouping symbols, monetary
     /// first (a number symbol joins only when it does not clash with a monetary one), and
     /// the sides of its currency and accounting patterns.
     let strictFormat: StrictFormat
     /// Strict mode for currencies with their own format in this locale (EUR in en_150 and
-    /// its children, TRY in tr, CVE in pt_CV), as ICU formats them.
-    let currencyFormats: [UInt16: StrictFormat]
+    /// its children, TRY in tr, CVE in pt_CV); set by the profile (see ``ownFormats(_:)``).
+    private(set) var currencyFormats: [UInt16: StrictFormat] = [:]
+    /// The classes of the locale's number decimal and grouping symbols.
+    private let numberDecimalClass: SeparatorClass?
+    private let numberGroupingClass: SeparatorClass?
 
     init(locale: String) {
         let currency = try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)
@@ -148,6 +153,7 @@ struct NumberConventions: Sendable {
         nativeDigits = system.digits.count == 10 ? system.digits : []
         currencyPattern = currency?.pattern ?? "¤#,##0.00"
         accountingPattern = accounting?.pattern ?? currencyPattern
+        decimalPattern = decimal?.pattern ?? "#,##0.###"
         nameSides = NumberConventions.probeNameSides(locale: locale)
 
         var schemes: [GroupingScheme] = []
@@ -178,20 +184,29 @@ struct NumberConventions: Sendable {
         strictFormat = StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask,
                                     symbolSides: sides.isEmpty ? .before : sides)
 
-        // Currencies with their own format: learn it from ICU's output for this locale.
-        var formats: [UInt16: StrictFormat] = [:]
-        let language = String(locale.prefix { $0 != "_" })
-        for own in GlobalMarkers.shared.ownFormats where own.language == language {
-            let code = CurrencyCatalog.shared.entries[Int(own.currency)].code
-            guard var probe = NumberConventions.probeFormat(locale: locale, code: code, classifier: &classifier) else {
-                continue
+        numberDecimalClass = numberDecimal
+        numberGroupingClass = numberGrouping
+        localeDecimalScalars = classifier.localeDecimal
+        localeGroupingScalars = classifier.localeGrouping
+    }
+
+    /// Records the strict-mode facts of the currencies that have their own format in this
+    /// locale: the side of the format's symbol, and its separators (the locale's number
+    /// symbols still count when they do not clash with them).
+    mutating func ownFormats(_ formats: [UInt16: FormattingConventions.OwnFormat]) {
+        var classifier = SeparatorClassifier(localeDecimal: localeDecimalScalars, localeGrouping: localeGroupingScalars)
+        for (currency, format) in formats {
+            var sides = MarkerSides()
+            for affixes in [format.pattern.positive, format.pattern.negative] {
+                if let side = affixes.currencySide { sides.insert(MarkerSides(side)) }
             }
-            // The locale's number symbols still count, unless they clash with the currency's.
-            if let numberDecimal, probe.groupingClasses & numberDecimal.bit == 0 { probe.decimalClasses |= numberDecimal.bit }
-            if let numberGrouping, probe.decimalClasses & numberGrouping.bit == 0 { probe.groupingClasses |= numberGrouping.bit }
-            if probe != strictFormat { formats[own.currency] = probe }
+            var decimalMask = classifier.classify(format.decimalSymbol, decimal: true)?.bit ?? 0
+            var groupingMask = classifier.classify(format.groupingSymbol, decimal: false)?.bit ?? 0
+            if let numberDecimalClass, groupingMask & numberDecimalClass.bit == 0 { decimalMask |= numberDecimalClass.bit }
+            if let numberGroupingClass, decimalMask & numberGroupingClass.bit == 0 { groupingMask |= numberGroupingClass.bit }
+            currencyFormats[currency] = StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask,
+                                                     symbolSides: sides.isEmpty ? strictFormat.symbolSides : sides)
         }
-        currencyFormats = formats
         localeDecimalScalars = classifier.localeDecimal
         localeGroupingScalars = classifier.localeGrouping
     }
@@ -229,54 +244,10 @@ struct NumberConventions: Sendable {
         return sides.isEmpty ? .after : sides
     }
 
-    /// Reads a currency's own format from ICU's output: 1234567.89 in symbol and accounting
-    /// style with two fraction digits shows the symbol's side, the grouping separator (after
-    /// the first digit) and the decimal separator (before the last two digits).
-    private static func probeFormat(locale: String, code: String, classifier: inout SeparatorClassifier) -> StrictFormat? {
-        var decimalMask: UInt8 = 0
-        var groupingMask: UInt8 = 0
-        var sides = MarkerSides()
-        for (skeleton, value) in [("currency/\(code) .00", "1234567.89"), ("currency/\(code) .00 sign-accounting", "-1234567.89")] {
-            guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: skeleton),
-                  let text = formatter.format(decimal: value) else { return nil }
-            let scalars = text.unicodeScalars.map(\.value).filter { !Characters.isIgnorable($0) }
-            let digitPositions = scalars.indices.filter { DigitSystems.digit(scalars[$0]) != nil }
-            guard let first = digitPositions.first, let last = digitPositions.last, digitPositions.count == 9 else { return nil }
-            let lead = scalars[..<first].filter { !Characters.isSpace($0) && !Characters.isMinus($0) && $0 != 0x28 }
-            sides.insert(lead.isEmpty ? .after : .before)
-            if let grouping = scalars[first...].first(where: { DigitSystems.digit($0) == nil }), grouping != scalars[last - 2],
-               let kind = classifier.classify(String(Unicode.Scalar(grouping)!), decimal: false) {
-                groupingMask |= kind.bit
-            }
-            if let kind = classifier.classify(String(Unicode.Scalar(scalars[last - 2])!), decimal: true) {
-                decimalMask |= kind.bit
-            }
-        }
-        return StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask, symbolSides: sides)
-    }
-
-    /// The side of `¤` relative to the digits in each subpattern (positive, then negative).
+    /// The side of the currency in a pattern's positive and negative subpatterns.
     static func markerSides(inPattern pattern: String) -> [MarkerSide] {
-        var sides: [MarkerSide] = []
-        var quoted = false
-        var decided = false
-        for scalar in pattern.unicodeScalars {
-            switch scalar {
-            case "'": quoted.toggle()
-            case _ where quoted: continue
-            case ";": decided = false
-            case "¤" where !decided:
-                sides.append(.before)
-                decided = true
-            case "#", "0"..."9", "@":
-                if !decided, pattern.unicodeScalars.contains("¤") {
-                    sides.append(.after)
-                    decided = true
-                }
-            default: continue
-            }
-        }
-        return sides
+        let parsed = NumberPattern(pattern)
+        return [parsed.positive.currencySide, parsed.negative.currencySide].compactMap { $0 }
     }
 }
 

@@ -17,6 +17,8 @@ final class LocaleProfile: Sendable {
     let numbers: NumberConventions
     /// Currency symbols and names in this locale, and the marker tables built from them.
     let currencies: CurrencyConventions
+    /// Patterns and facts for writing amounts.
+    let formatting: FormattingConventions
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
@@ -24,8 +26,50 @@ final class LocaleProfile: Sendable {
         self.identifier = identifier
         self.region = ICU.region(ofLocale: identifier)
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
-        self.numbers = NumberConventions(locale: identifier)
-        self.currencies = CurrencyConventions(locale: identifier, region: region)
+        let currencies = CurrencyConventions(locale: identifier, region: region)
+        var numbers = NumberConventions(locale: identifier)
+        var formatting = FormattingConventions(locale: identifier, numbers: numbers, currencies: currencies)
+        let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: formatting, displays: currencies.displays)
+        formatting.ownFormats = ownFormats
+        numbers.ownFormats(ownFormats)
+        self.currencies = currencies
+        self.numbers = numbers
+        self.formatting = formatting
+    }
+
+    /// The currency-specific formats (from ICU's currency data) that this locale inherits:
+    /// a candidate applies when ICU's own output for the currency, in the standard and the
+    /// accounting style, is what that format writes and not what the locale's format writes.
+    private static func ownFormats(
+        locale: String, formatting: FormattingConventions, displays: [CurrencyConventions.Display]
+    ) -> [UInt16: FormattingConventions.OwnFormat] {
+        let language = locale.prefix { $0 != "_" }
+        var chosen: [UInt16: FormattingConventions.OwnFormat] = [:]
+        for record in GlobalMarkers.shared.ownFormats where record.language == language && chosen[record.currency] == nil {
+            let code = displays[Int(record.currency)].code
+            let minorUnits = Currency(index: record.currency).minorUnits
+            let probe = ExactDecimal(significand: 1_234_567, scale: 0, isNegative: true)
+            let digits = MoneyRenderer.Digits(probe, fractionDigits: minorUnits, isNegative: true)
+            var icu: [String] = []
+            for skeleton in ["currency/\(code)", "currency/\(code) sign-accounting"] {
+                guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: skeleton),
+                      let text = formatter.format(decimal: "-1234567") else { break }
+                icu.append(text)
+            }
+            guard icu.count == 2 else { continue }
+            func written(_ conventions: FormattingConventions) -> [String] {
+                let renderer = MoneyRenderer(formatting: conventions, displays: displays)
+                return [false, true].map {
+                    renderer.format(digits, currency: record.currency, text: .symbol, accounting: $0, grouping: true)
+                }
+            }
+            var candidate = formatting
+            candidate.ownFormats = [record.currency: record.format]
+            if written(candidate) == icu && written(formatting) != icu {
+                chosen[record.currency] = record.format
+            }
+        }
+        return chosen
     }
 
     private static let cache = Mutex<[String: LocaleProfile]>([:])

@@ -13,20 +13,25 @@ struct CurrencyResolution {
         var symbols = CurrencySet()
         /// Currencies of supplement entries with this marker, any region.
         var supplement = CurrencySet()
+        /// Currencies no longer current with this symbol (they count for the hint only).
+        var historic = CurrencySet()
         /// Rule 3 symbols: the locale's standard symbols and its region's supplement entries.
         var standardSymbols = CurrencySet()
         /// Display and plural names in the locale or English, current or not.
         var names = CurrencySet()
 
-        /// Every currency the marker can denote (rule 1 checks the hint against these).
-        var all: CurrencySet {
+        /// Every currency the marker can denote without a hint (rule 6 lists these).
+        var withoutHint: CurrencySet {
             var all = symbols.union(supplement).union(standardSymbols).union(names)
             if let isoCode { all.insert(isoCode) }
             return all
         }
 
+        /// Every currency the marker can denote (rule 1 checks the hint against these).
+        var all: CurrencySet { withoutHint.union(historic) }
+
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
-        var asSymbol: CurrencySet { symbols.union(supplement).union(standardSymbols) }
+        var asSymbol: CurrencySet { symbols.union(supplement).union(standardSymbols).union(historic) }
 
         /// Whether the marker is only a currency name (not a symbol or code).
         var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !names.isEmpty }
@@ -39,6 +44,7 @@ struct CurrencyResolution {
             let info = global.symbolInfos[Int(match.symbol)]
             candidates.symbols = info.currencies
             candidates.supplement = info.supplementCurrencies
+            candidates.historic = info.historic
             candidates.standardSymbols = profile.currencies.standardSymbolCurrencies[match.symbol] ?? CurrencySet()
         }
         if match.word >= 0 {
@@ -129,7 +135,7 @@ struct CurrencyResolution {
         // Rule 5: a name of exactly one currency, current or not.
         if let only = candidates.names.single { return Currency(index: only) }
         // Rule 6.
-        throw MoneyParseError(.ambiguousCurrency(candidates: all.members.map { Currency(index: $0) }),
+        throw MoneyParseError(.ambiguousCurrency(candidates: candidates.withoutHint.members.map { Currency(index: $0) }),
                               offset: marker.start, excerpt: excerpt(marker))
     }
 

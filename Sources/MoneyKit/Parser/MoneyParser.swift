@@ -21,9 +21,9 @@ import Foundation
 /// (`Docs/ParsingRules.md`).
 public struct MoneyParser: Sendable {
     /// How the parser reads separators, markers and surplus decimals.
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable, Hashable, Codable {
         /// Separator inference and marker placement.
-        public enum Mode: Sendable, Hashable {
+        public enum Mode: String, Sendable, Hashable, Codable {
             /// Accepts `,` and `.` either way (inferring which is decimal), apostrophes and
             /// spaces as grouping, and a marker on either side (the default).
             case lenient
@@ -34,7 +34,7 @@ public struct MoneyParser: Sendable {
         }
 
         /// How to round surplus fraction digits.
-        public enum RoundingRule: Sendable, Hashable {
+        public enum RoundingRule: String, Sendable, Hashable, Codable {
             /// To the nearest, ties to the even neighbour (banker's rounding).
             case halfEven
             /// To the nearest, ties away from zero.
@@ -46,7 +46,7 @@ public struct MoneyParser: Sendable {
         }
 
         /// What to do with non-zero fraction digits beyond the currency's minor units.
-        public enum ExcessFractionDigits: Sendable, Hashable {
+        public enum ExcessFractionDigits: Sendable, Hashable, Codable {
             /// Fail with ``MoneyParseError/Kind/tooManyFractionDigits`` (the default).
             case reject
             /// Round to the currency's minor units.
@@ -143,7 +143,7 @@ public struct MoneyParser: Sendable {
         do throws(MoneyParseError) {
             let strict = options.mode == .strict
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
-            let structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile), resolution: resolution)
+            let structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
             let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker)
             let number = structure.number
             let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)

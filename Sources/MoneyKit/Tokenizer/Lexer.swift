@@ -53,12 +53,15 @@ struct Token: Sendable {
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let profile: LocaleProfile
+    /// The currency hint: symbols of currencies no longer current are markers only for it.
+    let hint: Currency?
     private(set) var index = 0
     private var previous: Token.Kind = .end
 
-    init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile) {
+    init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, hint: Currency?) {
         self.bytes = bytes
         self.profile = profile
+        self.hint = hint
     }
 
     /// The token after the current one, without consuming anything.
@@ -118,6 +121,11 @@ struct Lexer {
             index += length
             return Token(kind: .minus, start: start, end: index)
         }
+        // A few currency names begin with a parenthesis ("(unbekannte Währung)" for XXX).
+        if canonical == 0x28, let (end, marker) = matchMarker(from: start) {
+            index = end
+            return Token(kind: .marker, start: start, end: end, marker: marker)
+        }
         switch canonical {
         case 0x2B:
             index += length
@@ -159,7 +167,11 @@ struct Lexer {
     /// The longest marker starting at `start` in any of the three tables.
     private func matchMarker(from start: Int) -> (end: Int, marker: MarkerMatch)? {
         let global = GlobalMarkers.shared
-        let symbol = MarkerKey.longestMatch(in: bytes, from: start, trie: global.symbols, folded: false)
+        let hint = self.hint
+        let symbol = MarkerKey.longestMatch(in: bytes, from: start, trie: global.symbols, folded: false) { id in
+            let info = global.symbolInfos[Int(id)]
+            return info.isMarkerWithoutHint || hint.map { info.historic.contains($0.index) } == true
+        }
         let word = MarkerKey.longestMatch(in: bytes, from: start, trie: global.words, folded: true)
         let name = MarkerKey.longestMatch(in: bytes, from: start, trie: profile.currencies.names, folded: true)
         let end = max(symbol?.end ?? -1, word?.end ?? -1, name?.end ?? -1)

@@ -181,10 +181,11 @@ enum MarkerKey {
         Characters.forEachUTF8Byte(of: canonical, body)
     }
 
-    /// The longest key of `trie` that the input spells from `start`: the UTF-8 offset just
-    /// past its last scalar, and its value; nil when no key matches.
+    /// The longest key of `trie` that the input spells from `start` and whose value `accept`
+    /// takes: the UTF-8 offset just past its last scalar, and its value; nil when none does.
     static func longestMatch(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool,
+        accepting accept: (Int32) -> Bool = { _ in true }
     ) -> (end: Int, value: Int32)? {
         var node = MarkerTrie.root
         var index = start
@@ -209,7 +210,7 @@ enum MarkerKey {
             }
             if !alive { break }
             let value = trie.value(at: node)
-            if value >= 0 { best = (index, value) }
+            if value >= 0, accept(value) { best = (index, value) }
         }
         return best
     }

@@ -1,0 +1,105 @@
+/// What ``MoneyFormatter`` needs of a locale, read from ICU once with the rest of the
+/// profile: the currency, accounting and number patterns, monetary symbols, minimum
+/// grouping, digits, plural rules and currency-name patterns, the currency-spacing rule,
+/// and the currencies that have a format of their own in the locale.
+struct FormattingConventions: Sendable {
+    /// A currency's own format in this locale (EUR in en_150 and its children, TRY in tr,
+    /// CVE in pt_CV): its pattern and separator symbols replace the locale's for that
+    /// currency, in the standard and the accounting style.
+    struct OwnFormat: Sendable, Equatable {
+        let pattern: NumberPattern
+        let decimalSymbol: String
+        let groupingSymbol: String
+    }
+
+    /// The currency-spacing facts that depend on the currency text: whether its last
+    /// character may take a space before a following digit, and its first character after a
+    /// preceding digit (ICU's `currencyMatch`), for the symbol, narrow symbol and ISO code.
+    struct SpacingEdges: Sendable {
+        /// Bit 2k: the text of width k may be followed by the insertion; bit 2k+1: preceded.
+        let bits: UInt8
+
+        func allowsAfter(_ kind: Int) -> Bool { bits & (1 << (2 * kind)) != 0 }
+        func allowsBefore(_ kind: Int) -> Bool { bits & (1 << (2 * kind + 1)) != 0 }
+    }
+
+    let currencyPattern: NumberPattern
+    let accountingPattern: NumberPattern
+    /// The number pattern, used with currency names (`1,234.50 US dollars`).
+    let decimalPattern: NumberPattern
+    let decimalSymbol: String
+    let groupingSymbol: String
+    let minusSign: String
+    let plusSign: String
+    /// Grouping starts only when the most significant group would have this many digits.
+    let minimumGroupingDigits: Int
+    /// The locale's digits 0-9 as text.
+    let digits: [String]
+    /// Whether each digit may take a currency-spacing insertion next to it (`surroundingMatch`).
+    let digitTakesSpacing: [Bool]
+    /// What ICU inserts between a letter-ended currency and a digit (prefix side, suffix side).
+    let insertBetween: (afterCurrency: String, beforeCurrency: String)
+    /// Currency-name patterns by plural keyword (`{0} {1}`).
+    let unitPatterns: [String: String]
+    let pluralRules: PluralRules
+    /// Spacing facts per currency, indexed like ``CurrencyCatalog/entries``.
+    let spacingEdges: [SpacingEdges]
+    /// Currencies with their own format in this locale (set by the profile once it has
+    /// checked each candidate against ICU's output).
+    var ownFormats: [UInt16: OwnFormat] = [:]
+
+    init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions) {
+        let displays = currencies.displays
+        currencyPattern = NumberPattern(numbers.currencyPattern)
+        accountingPattern = NumberPattern(numbers.accountingPattern)
+        decimalPattern = NumberPattern(numbers.decimalPattern)
+        decimalSymbol = numbers.monetaryDecimalSymbol
+        groupingSymbol = numbers.monetaryGroupingSymbol
+        minusSign = numbers.minusSign
+        plusSign = numbers.plusSign
+        digits = numbers.nativeDigits.isEmpty ? (0...9).map(String.init) : numbers.nativeDigits.map { String($0) }
+        minimumGroupingDigits = FormattingConventions.probeMinimumGrouping(locale: locale, digits: digits)
+        unitPatterns = currencies.unitPatterns
+        pluralRules = PluralRules(ICU.pluralRules(ofLocale: locale))
+
+        // Currency spacing (one rule for all locales in ICU 72's data, read from it).
+        let spacing = FormattingConventions.spacingRule
+        insertBetween = (spacing?.after.insertBetween ?? "\u{A0}", spacing?.before.insertBetween ?? "\u{A0}")
+        let digitScalars = digits.map { $0.unicodeScalars.first!.value }
+        digitTakesSpacing = spacing.map { ICU.setContains(pattern: $0.before.surroundingMatch, digitScalars) }
+            ?? Array(repeating: true, count: 10)
+        var edges: [UInt32] = []
+        for display in displays {
+            for text in [display.symbol, display.narrowSymbol, display.code] {
+                edges.append(text.unicodeScalars.last?.value ?? 0x20)
+                edges.append(text.unicodeScalars.first?.value ?? 0x20)
+            }
+        }
+        let afterMatches = spacing.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
+        let beforeMatches = spacing.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
+        spacingEdges = displays.indices.map { currency in
+            var bits: UInt8 = 0
+            for kind in 0..<3 {
+                let base = currency * 6 + kind * 2
+                if afterMatches.indices.contains(base), afterMatches[base] { bits |= 1 << (2 * kind) }
+                if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
+            }
+            return SpacingEdges(bits: bits)
+        }
+    }
+
+    /// ICU's currency-spacing rule, read once.
+    private static let spacingRule = ICU.currencySpacing()
+
+    /// The locale's minimum grouping digits, from ICU's output: the smallest of 1000, 10000
+    /// and 100000 that ICU groups tells how many digits the first group needs.
+    private static func probeMinimumGrouping(locale: String, digits: [String]) -> Int {
+        guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: "precision-integer") else { return 1 }
+        for (minimum, value) in [(1, "1000"), (2, "10000"), (3, "100000")] {
+            guard let text = formatter.format(decimal: value) else { continue }
+            let nonDigits = text.unicodeScalars.filter { DigitSystems.digit($0.value) == nil && !Characters.isIgnorable($0.value) }
+            if !nonDigits.isEmpty { return minimum }
+        }
+        return 1
+    }
+}
