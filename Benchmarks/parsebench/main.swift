@@ -1,5 +1,6 @@
-// parsebench: MoneyKit's parser against Foundation's currency parsing, in one process, on
-// the same rows, engines interleaved round by round, medians and ratios reported.
+// parsebench: MoneyKit's parser and formatter against Foundation's currency parsing and
+// formatting, in one process, on the same rows, engines interleaved round by round,
+// medians and ratios reported.
 //
 //   swift run -c release parsebench [--rounds N] [FILE.csv ...]   (default: TestData/*.csv)
 //
@@ -82,6 +83,46 @@ struct FoundationFormatStyle: Engine {
         guard let amount = try? Decimal(rows[index].input, format: styles[index]) else { return nil }
         return Money(amount, rows[index].expected.currency)
     }
+}
+
+/// Formatting engines: write row `index`'s money in its locale's symbol style.
+protocol FormatEngine {
+    var name: String { get }
+    func format(_ index: Int) -> String
+}
+
+/// MoneyKit's formatter, prepared per locale.
+struct MoneyKitFormatter: FormatEngine {
+    let name = "MoneyKit MoneyFormatter"
+    let rows: [Row]
+    let formatters: [MoneyFormatter]
+
+    init(rows: [Row]) {
+        self.rows = rows
+        var cache: [String: MoneyFormatter] = [:]
+        formatters = rows.map { row in
+            if let formatter = cache[row.localeID] { return formatter }
+            let formatter = MoneyFormatter(locale: row.locale)
+            cache[row.localeID] = formatter
+            return formatter
+        }
+    }
+
+    func format(_ index: Int) -> String { formatters[index].format(rows[index].expected) }
+}
+
+/// Foundation's `Decimal.FormatStyle.Currency`, prepared per locale and currency.
+struct FoundationFormatter: FormatEngine {
+    let name = "Foundation Decimal.FormatStyle.Currency"
+    let rows: [Row]
+    let styles: [Decimal.FormatStyle.Currency]
+
+    init(rows: [Row]) {
+        self.rows = rows
+        styles = FoundationFormatStyle(rows: rows).styles
+    }
+
+    func format(_ index: Int) -> String { styles[index].format(rows[index].expected.amount) }
 }
 
 // MARK: Corpus reading
@@ -204,6 +245,36 @@ func measure(rows: [Row], mode: String, rounds: Int, repeats: Int) -> [Measureme
     }
 }
 
+/// Times the formatting engines like `measure` times the parsers; "accuracy" is the share
+/// of rows whose text the engine writes identically to MoneyKit (which the test suite
+/// checks against ICU), so it shows agreement, not correctness.
+func measureFormatting(rows: [Row], mode: String, rounds: Int, repeats: Int) -> [Measurement] {
+    let engines: [any FormatEngine] = [MoneyKitFormatter(rows: rows), FoundationFormatter(rows: rows)]
+    let reference = rows.indices.map { engines[0].format($0) }
+    let agreement = engines.map { engine in
+        Double(rows.indices.filter { engine.format($0) == reference[$0] }.count) / Double(rows.count)
+    }
+    var samples = Array(repeating: [Double](), count: engines.count)
+    var sink = 0
+    for round in 0..<rounds {
+        for offset in engines.indices {
+            let index = (round + offset) % engines.count
+            let start = ContinuousClock.now
+            for row in rows.indices {
+                for _ in 0..<repeats { sink &+= engines[index].format(row).utf8.count }
+            }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            samples[index].append(seconds * 1e9 / Double(rows.count * repeats))
+        }
+    }
+    precondition(sink > 0)
+    return engines.indices.map { index in
+        Measurement(engine: engines[index].name, mode: mode, nanosecondsPerParse: median(samples[index]),
+                    accuracy: agreement[index])
+    }
+}
+
 // MARK: Main
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -233,13 +304,23 @@ var results: [Measurement] = []
 results += measure(rows: groupedRows, mode: "grouped", rounds: rounds, repeats: 3)
 results += measure(rows: streamRows, mode: "stream", rounds: rounds, repeats: 1)
 
+let formatting = measureFormatting(rows: groupedRows, mode: "grouped", rounds: rounds, repeats: 3)
+    + measureFormatting(rows: streamRows, mode: "stream", rounds: rounds, repeats: 1)
+
 func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-print(pad("engine", 42) + pad("mode", 9) + pad("ns/parse", 10) + pad("parses/s", 12) + pad("accuracy", 10) + "× MoneyKit prepared")
-for result in results {
-    let baseline = results.first { $0.mode == result.mode && $0.engine.hasPrefix("MoneyKit (prepared") }!
-    print(pad(result.engine, 42) + pad(result.mode, 9)
-          + pad(String(format: "%.0f", result.nanosecondsPerParse), 10)
-          + pad(String(format: "%.0f", 1e9 / result.nanosecondsPerParse), 12)
-          + pad(String(format: "%.1f%%", result.accuracy * 100), 10)
-          + String(format: "%.2f", result.nanosecondsPerParse / baseline.nanosecondsPerParse))
+func printTable(_ results: [Measurement], unit: String, quality: String, baselinePrefix: String) {
+    print(pad("engine", 42) + pad("mode", 9) + pad("ns/\(unit)", 10) + pad("\(unit)s/s", 12) + pad(quality, 10)
+          + "× \(baselinePrefix)")
+    for result in results {
+        let baseline = results.first { $0.mode == result.mode && $0.engine.hasPrefix(baselinePrefix) }!
+        print(pad(result.engine, 42) + pad(result.mode, 9)
+              + pad(String(format: "%.0f", result.nanosecondsPerParse), 10)
+              + pad(String(format: "%.0f", 1e9 / result.nanosecondsPerParse), 12)
+              + pad(String(format: "%.1f%%", result.accuracy * 100), 10)
+              + String(format: "%.2f", result.nanosecondsPerParse / baseline.nanosecondsPerParse))
+    }
 }
+print("\nParsing")
+printTable(results, unit: "parse", quality: "accuracy", baselinePrefix: "MoneyKit (prepared")
+print("\nFormatting (symbol style; \"same\" = identical text to MoneyKit, which the tests check against ICU)")
+printTable(formatting, unit: "format", quality: "same", baselinePrefix: "MoneyKit")

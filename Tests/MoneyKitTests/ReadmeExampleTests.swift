@@ -35,4 +35,32 @@ import Testing
         #expect(lines[4] == "ambiguousCurrency")
         #expect(lines.last == "20 USD")
     }
+
+    @Test func readmeFormattingExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README formatting example begins ---
+        let de = Locale(identifier: "de_DE")
+        let price = try Money("1.234,56 €", format: .money(locale: de))
+        print(price.formatted(.money(locale: de)))
+        print(price.formatted(.money(locale: Locale(identifier: "fr_CH"), style: .isoCode)))
+
+        let lakh = Money(Decimal(string: "1234567.89")!, "INR")
+        print(MoneyFormatter(locale: Locale(identifier: "en_IN")).format(lakh))
+        print(MoneyFormatter(locale: Locale(identifier: "en_US"), style: .name).format(Money(1, "USD")))
+        print(MoneyFormatter(locale: Locale(identifier: "fr_FR"), style: .name).format(Money(Decimal(string: "1.5")!, "EUR")))
+        print(MoneyFormatter(locale: Locale(identifier: "en_US"), accounting: true).format(Money(-5, "USD")))
+        print(MoneyFormatter(locale: Locale(identifier: "de_CH")).fractionDigits(.cash).format(Money(Decimal(string: "1.234")!, "CHF")))
+        print(MoneyFormatter(locale: Locale(identifier: "ja_JP")).format(Money(Decimal(string: "1234.5")!, "JPY")))
+        // --- README formatting example ends ---
+
+        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        for line in lines {
+            #expect(readme.contains(line), "README lacks the output line: \(line)")
+        }
+        #expect(lines == ["1.234,56\u{A0}€", "1\u{202F}234.56\u{A0}EUR", "₹12,34,567.89", "1.00 US dollars", "1,50 euro",
+                          "($5.00)", "CHF\u{A0}1.25", "￥1,234"])
+    }
 }
