@@ -583,6 +583,27 @@ int32_t mkicu_digit_zeros(uint32_t *zeros, int32_t capacity) {
     return collector.count;
 }
 
+double mkicu_numeric_value(uint32_t codePoint) {
+    return u_getNumericValue((UChar32)codePoint);
+}
+
+int32_t mkicu_spellout(const char *locale, const char *ruleSet, int64_t value,
+                       uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_SPELLOUT, NULL, 0, locale, NULL, &error);
+    int32_t length = 0;
+    if (U_SUCCESS(error)) {
+        UChar name[64];
+        u_uastrncpy(name, ruleSet, 63);
+        name[63] = 0;
+        unum_setTextAttribute(format, UNUM_DEFAULT_RULESET, name, -1, &error);
+        if (U_SUCCESS(error)) length = unum_formatInt64(format, value, (UChar *)buffer, capacity, NULL, &error);
+    }
+    if (format != NULL) unum_close(format);
+    *status = (int32_t)error;
+    return length;
+}
+
 // MARK: NumberFormatter (unumf)
 
 typedef struct {

@@ -122,6 +122,16 @@ int32_t mkicu_numbering_digits(const char *locale, uint16_t *digits, int32_t cap
 /// order; returns how many systems there are.
 int32_t mkicu_digit_zeros(uint32_t *zeros, int32_t capacity);
 
+/// The Unicode numeric value of a code point (`u_getNumericValue`): 10000 for 万, 3 for 参;
+/// -123456789 (ICU's U_NO_NUMERIC_VALUE) when it has none.
+double mkicu_numeric_value(uint32_t codePoint);
+
+/// Spells out an integer with ICU's rule-based number format and a rule set (for example
+/// `%spellout-cardinal`); returns the UTF-16 length. For tests: ICU's RBNF is not thread-safe,
+/// so each call opens its own formatter.
+int32_t mkicu_spellout(const char *locale, const char *ruleSet, int64_t value,
+                       uint16_t *buffer, int32_t capacity, int32_t *status);
+
 // MARK: Modern number formatter (unumf), used as the reference output
 
 /// Opens an ICU NumberFormatter for a skeleton (`currency/EUR unit-width-iso-code`).

@@ -367,7 +367,23 @@ enum ICU {
         }
     }
 
+    /// The Unicode numeric value of a code point, when it is a whole number (10000 for 万);
+    /// nil when it has none.
+    static func numericValue(of scalar: UInt32) -> Int? {
+        let value = mkicu_numeric_value(scalar)
+        guard value >= 0, value < 1e15, value == value.rounded() else { return nil }
+        return Int(value)
+    }
+
     // MARK: Reference formatting
+
+    /// ICU's spell-out of an integer with a rule set (`%spellout-cardinal`), the reference for
+    /// reading CJK numerals.
+    static func spellOut(_ value: Int64, locale: String, ruleSet: String) -> String? {
+        utf16String(capacity: 128) { buffer, capacity, status in
+            mkicu_spellout(locale, ruleSet, value, buffer, capacity, status)
+        }?.text
+    }
 
     /// An ICU NumberFormatter opened for a skeleton, used as the reference output that
     /// MoneyKit's own formatting and parsing are checked against. Not thread-safe.

@@ -11,6 +11,8 @@ final class LocaleProfile: Sendable {
     let identifier: String
     /// The region subtag (`CH`), empty when the locale has none.
     let region: String
+    /// The language subtag (`zh`): Chinese readings and Japanese receipts depend on it.
+    let language: String
     /// The region's default currency (SPEC 5: used when the text has no marker and no hint).
     let defaultCurrency: Currency?
     /// Separators, signs, grouping sizes, digits and patterns.
@@ -19,12 +21,15 @@ final class LocaleProfile: Sendable {
     let currencies: CurrencyConventions
     /// Patterns and facts for writing amounts.
     let formatting: FormattingConventions
+    /// Compact-number affixes (SPEC 7).
+    let compact: CompactAffixes
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
         let identifier = ICU.canonicalLocale(requested)
         self.identifier = identifier
         self.region = ICU.region(ofLocale: identifier)
+        self.language = String(identifier.prefix { $0 != "_" })
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
         let currencies = CurrencyConventions(locale: identifier, region: region)
         var numbers = NumberConventions(locale: identifier)
@@ -32,10 +37,18 @@ final class LocaleProfile: Sendable {
         let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: formatting, displays: currencies.displays)
         formatting.ownFormats = ownFormats
         numbers.ownFormats(ownFormats)
+        self.compact = CompactAffixes(locale: identifier, numbers: numbers, currencies: currencies,
+                                      currency: defaultCurrency)
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting
     }
+
+    /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.
+    var readsColloquialDigits: Bool { language == "zh" || language == "yue" }
+
+    /// Whether Japanese receipt conventions apply (`￥10,000-`, `金…也`).
+    var readsJapaneseReceipts: Bool { language == "ja" }
 
     /// The currency-specific formats (from ICU's currency data) that this locale inherits:
     /// a candidate applies when ICU's own output for the currency, in the standard and the

@@ -58,6 +58,68 @@ struct CurrencyResolution {
         return candidates
     }
 
+    /// Separator roles for the digits before a unit or multiplier, read before the currency
+    /// is known: lenient inference, or the locale's own format in strict mode.
+    var unitRoles: SeparatorRoles {
+        SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil)
+    }
+
+    /// Whether rules 1-3 of SPEC 5 resolve a marker in this locale (the hint, an ISO code,
+    /// or the locale's own standard symbol or name).
+    func resolvesLocally(_ marker: PlacedMarker) -> Bool {
+        let candidates = candidates(marker.match)
+        if let hint, candidates.all.contains(hint.index) { return true }
+        if candidates.isoCode != nil { return true }
+        let standard = candidates.standardSymbols.union(candidates.names.intersection(CurrencyCatalog.shared.currentSet))
+        if standard.single != nil { return true }
+        if standard.count > 1, let regional = profile.defaultCurrency, standard.contains(regional.index) { return true }
+        return false
+    }
+
+    /// SPEC 7: a marker that is also a compact affix attached to the number (`1.2K`) is a
+    /// multiplier unless rules 1-3 resolve it as a marker (`1,234 K` is ZMW in en_ZM); a
+    /// prefix multiplier applies to the whole number.
+    func settleMultipliers(_ structure: inout AmountStructure, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) {
+        for which in 0..<2 {
+            guard let marker = which == 0 ? structure.firstMarker : structure.secondMarker,
+                  marker.multiplier >= 0, !resolvesLocally(marker) else { continue }
+            try applyMultiplier(marker.multiplier, at: marker.start, to: &structure.number, bytes: bytes)
+            structure.number.extend(to: marker.end)
+            if which == 0 {
+                structure.firstMarker = structure.secondMarker
+            }
+            structure.secondMarker = nil
+        }
+        if let prefix = structure.prefixMultiplier {
+            try applyMultiplier(prefix.exponent, at: prefix.offset, to: &structure.number, bytes: bytes)
+        }
+    }
+
+    private func applyMultiplier(
+        _ exponent: Int8, at offset: Int, to number: inout NumberScan, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) {
+        let numbers = profile.numbers
+        try number.applyMultiplier(exponent: exponent, at: offset, roles: unitRoles,
+                                   groupingClasses: numbers.strictFormat.groupingClasses,
+                                   schemes: numbers.groupingSchemes, bytes: bytes)
+    }
+
+    /// The currencies yuan units (元角分) can stand for (SPEC 6).
+    static let yuanCurrencies = CurrencySet(["CNY", "TWD", "HKD", "MOP", "SGD"].compactMap { Currency(code: $0)?.index })
+
+    /// The currency that yuan units name: the hint when it is one of the yuan currencies; in a
+    /// Chinese locale whose region's currency is one, that one; else CNY.
+    private func yuanCurrency(offset: Int) throws(MoneyParseError) -> Currency {
+        let yuan = CurrencyResolution.yuanCurrencies
+        let regional = profile.defaultCurrency.flatMap { yuan.contains($0.index) && profile.readsColloquialDigits ? $0 : nil }
+        let implied = regional ?? Currency(code: "CNY")!
+        guard let hint else { return implied }
+        guard yuan.contains(hint.index) else {
+            throw MoneyParseError(.currencyMismatch(found: implied, expected: hint), offset: offset)
+        }
+        return hint
+    }
+
     /// Whether two markers may stand together: an ISO code and a symbol that can denote it.
     func pairs(_ first: PlacedMarker, _ second: PlacedMarker) -> Bool {
         let a = candidates(first.match)
@@ -67,8 +129,18 @@ struct CurrencyResolution {
         return false
     }
 
-    /// The currency of an amount with these markers.
-    func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?) throws(MoneyParseError) -> Currency {
+    /// The currency of an amount with these markers (and yuan units at `yuanOffset`, -1 when
+    /// there are none).
+    func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?, yuanOffset: Int = -1) throws(MoneyParseError) -> Currency {
+        if yuanOffset >= 0 {
+            guard let first else { return try yuanCurrency(offset: yuanOffset) }
+            // Another marker decides, but must denote one of the yuan currencies.
+            let currency = try resolve(first, second)
+            guard CurrencyResolution.yuanCurrencies.contains(currency.index) else {
+                throw MoneyParseError(.multipleMarkers, offset: first.start, excerpt: excerpt(first))
+            }
+            return currency
+        }
         guard let first else {
             if let hint { return hint }
             if let regional = profile.defaultCurrency { return regional }

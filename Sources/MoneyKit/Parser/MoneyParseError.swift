@@ -30,6 +30,10 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         case overflow
         /// Digits from two different digit systems in one number.
         case mixedDigitSystems
+        /// A CJK or Korean numeral unit or compact multiplier in the wrong place: out of
+        /// order (`三分五角`), repeated (`万万`), on nothing (`1億万`), or followed by digits
+        /// it cannot take (`1K5`).
+        case invalidNumeral
         /// Signs or a currency marker but no digits.
         case missingNumber
         /// Two signs (`--5`, `-(5)`, `+5-`).
@@ -59,6 +63,7 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             case .tooManyFractionDigits: "tooManyFractionDigits"
             case .overflow: "overflow"
             case .mixedDigitSystems: "mixedDigitSystems"
+            case .invalidNumeral: "invalidNumeral"
             case .missingNumber: "missingNumber"
             case .multipleSigns: "multipleSigns"
             case .unbalancedParentheses: "unbalancedParentheses"
@@ -122,6 +127,9 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         case .mixedDigitSystems:
             sentence = "\(quoted)\(place) is from a different digit system than the digits before it; "
                 + "use one script's digits throughout."
+        case .invalidNumeral:
+            sentence = "\(quoted)\(place) cannot stand there in a number: units go from large to small, each once, "
+                + "and a multiplier ends the number."
         case .missingNumber:
             sentence = "There is no number in the text\(place); type the digits of the amount."
         case .multipleSigns:

@@ -1,23 +1,39 @@
 /// Exact assembly of the amount once the decimal separator is known (SPEC 1 and 4: at
 /// most 38 significant digits, fraction digits against the currency's minor units).
 extension NumberScan {
-    func amount(
-        decimalMark: Int?, isNegative: Bool, minorUnits: Int,
-        excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
-    ) throws(MoneyParseError) -> ExactDecimal {
+    /// The current digits' exact value, unsigned, before any fraction rule: at most 38
+    /// significant digits, trailing zeros significant in the integer part only.
+    func exactValue(decimalMark: Int?, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> ExactDecimal {
         let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
         let fractionDigits = digitCount - integerDigits
-        // Trailing zeros: insignificant in the fraction, significant in the integer part.
         let integerTrailingZeros = max(pendingZeros - fractionDigits, 0)
         if overflowed || significantDigits + integerTrailingZeros > 38 {
             throw overflowError(in: bytes)
         }
-        let scale = fractionDigits - pendingZeros  // negative: integer zeros to append
-        var value = ExactDecimal(significand: significand, scale: scale, isNegative: isNegative && significand != 0)
-        if scale > minorUnits {
+        // Negative scale: integer zeros to append.
+        return ExactDecimal(significand: significand, scale: fractionDigits - pendingZeros, isNegative: false)
+    }
+
+    /// The amount: the digits (and units) read, signed, with the currency's fraction rule.
+    func amount(
+        decimalMark: Int?, isNegative: Bool, minorUnits: Int, colloquial: Bool,
+        excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) -> ExactDecimal {
+        var value: ExactDecimal
+        if units.used {
+            let coefficient = digitCount > 0 ? try exactValue(decimalMark: decimalMark, bytes: bytes) : nil
+            let single = digitCount == 1 && markCount == 0
+            value = try unitValue(finalCoefficient: coefficient, singleDigit: single, colloquial: colloquial,
+                                  offset: max(end - 1, start))
+        } else {
+            value = try exactValue(decimalMark: decimalMark, bytes: bytes)
+        }
+        if value.scale > minorUnits {
             switch excess {
             case .reject:
-                let offset = offset(ofDigit: integerDigits + minorUnits, in: bytes)
+                // Without units the first surplus digit is known; with units, the number.
+                let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
+                let offset = units.used ? start : offset(ofDigit: integerDigits + minorUnits, in: bytes)
                 throw MoneyParseError(.tooManyFractionDigits, offset: offset,
                                       excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))
             case .round(let rule):
@@ -29,6 +45,7 @@ extension NumberScan {
         guard value.scale <= 127, value.scale >= -127 else {
             throw MoneyParseError(.overflow, offset: start)
         }
+        value.isNegative = isNegative && value.significand != 0
         return value
     }
 }

@@ -44,10 +44,35 @@ struct NumberScan {
     /// Whether the last separator is followed by a "no cents" dash (`50,-`).
     private(set) var endsWithDash = false
     /// UTF-8 range of the number in the input.
-    private(set) var start = -1
+    var start = -1
     private(set) var end = -1
+    /// Units and multipliers read so far (SPEC 6 and 7).
+    var units = UnitState()
 
+    /// Whether the current coefficient has digits.
     var hasDigits: Bool { digitCount > 0 }
+    /// Whether there is a number at all (digits, or units such as `万`).
+    var hasValue: Bool { digitCount > 0 || units.used }
+
+    /// Forgets the current coefficient's digits and separators (after a unit took them).
+    mutating func clearDigits() {
+        markCount = 0
+        significand = 0
+        significantDigits = 0
+        pendingZeros = 0
+        digitCount = 0
+        leadingZeros = 0
+        digitZero = 0
+        overflowed = false
+        endsWithDash = false
+        firstUnrecordedSeparator = -1
+        integerSignificantDigitsAtLastSeparator = 0
+    }
+
+    /// Extends the number's end (a unit or multiplier token belongs to it).
+    mutating func extend(to tokenEnd: Int) {
+        end = max(end, tokenEnd)
+    }
     var hasStarted: Bool { start >= 0 }
 
     func mark(_ position: Int) -> Mark { marks[position] }

@@ -4,24 +4,31 @@ struct PlacedMarker {
     var start: Int
     var end: Int
     var side: MarkerSide
+    /// When the marker's text is also a compact affix attached to the number (`K`), the
+    /// multiplier's power of ten; -1 otherwise. Currency resolution decides which it is.
+    var multiplier: Int8 = -1
 }
 
 /// What the state machine read: the number, its sign, and up to two markers.
 struct AmountStructure {
     var number = NumberScan()
     var isNegative = false
+    /// Whether the sign was a trailing minus (a Japanese receipt's "exactly" for yen).
+    var trailingMinus = false
     var firstMarker: PlacedMarker?
     var secondMarker: PlacedMarker?
+    /// A compact multiplier standing before the number (sw: `elfu 1,5`): power of ten, offset.
+    var prefixMultiplier: (exponent: Int8, offset: Int)?
 }
 
-/// The explicit state machine that validates an amount's structure (SPEC 4 and 8):
+/// The explicit state machine that validates an amount's structure (SPEC 4, 6, 7 and 8):
 ///
 /// ```
 /// beforeNumber --digits--> inDigits --separator--> afterSeparator --digits--> inDigits
-///      |  sign, "(", marker, space              |                    \--dash--> afterNumber
-///      |                                        \--space/marker/sign/")"/end--> afterNumber
-///      \--separator (".5")--> afterSeparator
-/// afterNumber: space, marker, trailing minus, ")" ; anything else is an error
+///      |  sign, "(", marker,    |  \--unit/yuan--> afterUnit --digits--> inDigits
+///      |  金, prefix multiplier  \--multiplier--> afterNumber    \--unit/yuan/space--> afterUnit
+///      \--unit (万, 十五)--> afterUnit         afterSeparator --dash (50,-)--> afterNumber
+/// afterNumber: space, marker, trailing minus, ")", 也, a multiplier right after the number
 /// ```
 ///
 /// Each state has a transition per token class. A sign is one leading or trailing minus,
@@ -31,13 +38,16 @@ struct AmountStructure {
 struct StateMachine {
     /// The machine's states.
     enum State {
-        /// Before any digit: signs, an opening parenthesis and markers may come.
+        /// Before any digit: signs, an opening parenthesis, markers, 金 and a prefix
+        /// multiplier may come.
         case beforeNumber
         /// Just read a run of digits.
         case inDigits
         /// Just read a separator inside (or at the start of) the number.
         case afterSeparator
-        /// The number is complete: markers, a trailing minus and ")" may come.
+        /// Just read a unit (十, 万, 元...): digits, more units or the end of the number follow.
+        case afterUnit
+        /// The number is complete: markers, a trailing minus, ")" and 也 may come.
         case afterNumber
     }
 
@@ -50,6 +60,9 @@ struct StateMachine {
     private var openParenthesis: Int?
     private var closedParenthesis = false
     private var sawAnything = false
+    private var sawReceiptSuffix = false
+    /// Whether only spaces came since the number ended (a multiplier may still attach).
+    private var numberJustEnded = false
 
     init(lexer: Lexer, resolution: CurrencyResolution) {
         self.lexer = lexer
@@ -71,6 +84,7 @@ struct StateMachine {
             case .beforeNumber: try beforeNumber(token)
             case .inDigits: try inDigits(token)
             case .afterSeparator: try afterSeparator(token)
+            case .afterUnit: try afterUnit(token)
             case .afterNumber: try afterNumber(token)
             }
         }
@@ -89,7 +103,7 @@ struct StateMachine {
             try setSign(token, negative: true)
             openParenthesis = token.start
         case .marker:
-            try addMarker(token, side: .before)
+            try addMarker(token, side: .before, multiplier: token.exponent)
         case .digits:
             try result.number.appendDigits(token, in: lexer.bytes)
             state = .inDigits
@@ -97,10 +111,19 @@ struct StateMachine {
             // ".5": a leading separator starts the number (inference checks it can be decimal).
             result.number.appendSeparator(token.separator, start: token.start, end: token.end)
             state = .afterSeparator
+        case .unit:
+            // 十五, 万, 만 원: a unit with no digits before it counts once.
+            try applyUnit(token)
+            state = .afterUnit
+        case .receiptPrefix:
+            break
+        case .multiplier:
+            guard result.prefixMultiplier == nil else { throw invalid(token) }
+            result.prefixMultiplier = (token.exponent, token.start)
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
                                   offset: token.start, excerpt: ")")
-        case .dash, .end:
+        case .dash, .yuan, .exactly, .receiptSuffix, .end:
             throw unexpected(token)
         }
     }
@@ -114,15 +137,22 @@ struct StateMachine {
             result.number.appendSeparator(token.separator, start: token.start, end: token.end)
             state = .afterSeparator
         case .space:
-            // A space between digits groups them (SI style, `40 130`); otherwise it ends the number.
-            if try lexer.peek().kind == .digits {
+            // A space between digits groups them (SI style, `40 130`); before a unit or a
+            // multiplier it belongs to the number (`1 万`, `2,5 Mio.`); otherwise it ends it.
+            switch try lexer.peek().kind {
+            case .digits:
                 result.number.appendSeparator(.space, start: token.start, end: token.end)
                 state = .afterSeparator
-            } else {
-                state = .afterNumber
+            case .unit, .yuan, .multiplier:
+                break
+            default:
+                endNumber()
             }
+        case .unit, .yuan:
+            try applyUnit(token)
+            state = .afterUnit
         default:
-            state = .afterNumber
+            endNumber()
             try afterNumber(token)
         }
     }
@@ -139,29 +169,75 @@ struct StateMachine {
             state = .afterNumber
         case .separator:
             throw MoneyParseError(.invalidGrouping, offset: token.start, excerpt: excerpt(token))
+        case .unit, .yuan:
+            throw unexpected(token)
         default:
-            state = .afterNumber
+            endNumber()
+            try afterNumber(token)
+        }
+    }
+
+    private mutating func afterUnit(_ token: Token) throws(MoneyParseError) {
+        switch token.kind {
+        case .digits:
+            try result.number.appendDigits(token, in: lexer.bytes)
+            state = .inDigits
+        case .unit, .yuan:
+            try applyUnit(token)
+        case .space:
+            // Korean groups may be spaced: 3억 5천만 원.
+            switch try lexer.peek().kind {
+            case .digits, .unit: break
+            default: endNumber()
+            }
+        case .exactly:
+            endNumber()
+        case .multiplier:
+            throw invalid(token)
+        case .separator:
+            throw unexpected(token)
+        default:
+            endNumber()
             try afterNumber(token)
         }
     }
 
     private mutating func afterNumber(_ token: Token) throws(MoneyParseError) {
+        let justEnded = numberJustEnded
+        numberJustEnded = false
         switch token.kind {
         case .space:
-            break
+            numberJustEnded = justEnded
         case .marker:
-            try addMarker(token, side: .after)
+            // A compact affix that is also a symbol (`K`) may be a multiplier only right
+            // after the number.
+            let attached = justEnded && result.firstMarker?.side != .after && !result.number.units.used
+            try addMarker(token, side: .after, multiplier: attached ? token.exponent : -1)
+        case .multiplier:
+            guard justEnded, result.firstMarker?.side != .after else { throw invalid(token) }
+            try result.number.applyMultiplier(
+                exponent: token.exponent, at: token.start, roles: resolution.unitRoles,
+                groupingClasses: resolution.profile.numbers.strictFormat.groupingClasses,
+                schemes: resolution.profile.numbers.groupingSchemes, bytes: lexer.bytes)
+            result.number.extend(to: token.end)
+            numberJustEnded = true
         case .minus:
             try setSign(token, negative: true)
+            result.trailingMinus = true
         case .closeParen:
             guard openParenthesis != nil, !closedParenthesis else {
                 throw MoneyParseError(.unbalancedParentheses, offset: token.start, excerpt: ")")
             }
             closedParenthesis = true
+        case .receiptSuffix:
+            guard !sawReceiptSuffix else { throw unexpected(token) }
+            sawReceiptSuffix = true
         case .plus, .openParen:
             throw MoneyParseError(signOffset == nil ? .unexpectedCharacter : .multipleSigns,
                                   offset: token.start, excerpt: excerpt(token))
-        case .digits, .separator, .dash, .end:
+        case .unit, .yuan:
+            throw invalid(token)
+        case .digits, .separator, .dash, .exactly, .receiptPrefix, .end:
             throw unexpected(token)
         }
     }
@@ -171,13 +247,25 @@ struct StateMachine {
         if let openParenthesis, !closedParenthesis {
             throw MoneyParseError(.unbalancedParentheses, offset: openParenthesis, excerpt: "(")
         }
-        guard result.number.hasDigits else {
+        guard result.number.hasValue else {
             throw MoneyParseError(.missingNumber, offset: result.number.hasStarted ? result.number.start : nil)
         }
         return result
     }
 
     // MARK: Helpers
+
+    private mutating func endNumber() {
+        state = .afterNumber
+        numberJustEnded = true
+    }
+
+    private mutating func applyUnit(_ token: Token) throws(MoneyParseError) {
+        let numbers = resolution.profile.numbers
+        try result.number.applyUnit(token, roles: resolution.unitRoles, groupingClasses: numbers.strictFormat.groupingClasses,
+                                    schemes: numbers.groupingSchemes, bytes: lexer.bytes)
+        result.number.extend(to: token.end)
+    }
 
     private mutating func setSign(_ token: Token, negative: Bool) throws(MoneyParseError) {
         if signOffset != nil {
@@ -187,14 +275,15 @@ struct StateMachine {
         result.isNegative = negative
     }
 
-    private mutating func addMarker(_ token: Token, side: MarkerSide) throws(MoneyParseError) {
-        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side)
+    private mutating func addMarker(_ token: Token, side: MarkerSide, multiplier: Int8) throws(MoneyParseError) {
+        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier)
         if result.firstMarker == nil {
             result.firstMarker = placed
         } else if let first = result.firstMarker, result.secondMarker == nil {
             // A second marker is only allowed as an ISO code paired with its symbol: when the
-            // pair fails, the second marker is the first offending text.
-            if !resolution.pairs(first, placed) {
+            // pair fails, the second marker is the first offending text. (If either may be a
+            // multiplier, currency resolution checks the pair once that is decided.)
+            if first.multiplier < 0, placed.multiplier < 0, !resolution.pairs(first, placed) {
                 throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
             }
             result.secondMarker = placed
@@ -205,6 +294,10 @@ struct StateMachine {
 
     private func excerpt(_ token: Token) -> String {
         lexer.excerpt(token.start, max(token.end, token.start + 1))
+    }
+
+    private func invalid(_ token: Token) -> MoneyParseError {
+        MoneyParseError(.invalidNumeral, offset: token.start, excerpt: excerpt(token))
     }
 
     private func unexpected(_ token: Token) -> MoneyParseError {

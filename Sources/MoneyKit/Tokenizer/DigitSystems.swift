@@ -2,7 +2,8 @@
 /// system, so a digit's value is its distance from that zero.
 ///
 /// Section 3: any single system is accepted (ASCII, Arabic-Indic, Persian, Devanagari,
-/// Bengali, Thai, Adlam, ...); fullwidth digits count as ASCII.
+/// Bengali, Thai, Adlam, ...); fullwidth digits count as ASCII. Han and Hangul digits
+/// (SPEC 6, see ``Numerals``) are digits of their own two systems.
 enum DigitSystems {
     /// Zeros of all systems, ascending (ICU: general category Nd, in runs of ten).
     static let zeros: [UInt32] = ICU.digitZeros()
@@ -18,6 +19,8 @@ enum DigitSystems {
         }
         if scalar &- 0xFF10 < 10 { return (asciiZero, scalar - 0xFF10) }
         if scalar < 0x660 { return nil }
+        // Han and Hangul numerals (SPEC 6) count as digits of their own scripts.
+        if scalar >= 0x3007, let numeral = Numerals.digit(scalar) { return numeral }
         // Binary search for the last zero <= scalar.
         var low = 0
         var high = zeros.count

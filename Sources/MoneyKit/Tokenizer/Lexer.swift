@@ -13,7 +13,7 @@ struct MarkerMatch: Sendable, Equatable {
 struct Token: Sendable {
     /// Token classes; the state machine has a transition for each.
     enum Kind: UInt8, Sendable {
-        /// A run of digits of one digit system.
+        /// A run of digits of one digit system (Han and Hangul digits included).
         case digits
         /// `,` `.` an apostrophe, `٫` `٬`, or a locale's own separator symbol.
         case separator
@@ -25,8 +25,20 @@ struct Token: Sendable {
         case closeParen
         /// An em dash, which only ever follows a decimal separator (`5.—`).
         case dash
-        /// A currency marker.
+        /// A currency marker (which may also be a compact multiplier: `K`).
         case marker
+        /// A CJK or Korean unit: 十百千 (exponent 1-3), 万億兆 / 만억조 (4, 8, 12).
+        case unit
+        /// A yuan unit: 元 (0), 角 (-1), 分 (-2).
+        case yuan
+        /// 整 or 正 after yuan units.
+        case exactly
+        /// 金 before a Japanese receipt amount.
+        case receiptPrefix
+        /// 也 after it.
+        case receiptSuffix
+        /// A compact multiplier (`k`, `Mio.`, `lakh`).
+        case multiplier
         /// The end of the input.
         case end
     }
@@ -42,6 +54,9 @@ struct Token: Sendable {
     var digitZero: UInt32 = 0
     /// For ``Kind/marker``.
     var marker = MarkerMatch()
+    /// For units, yuan units and multipliers: the power of ten. For a marker that is also a
+    /// compact affix: the multiplier's power of ten, else -1.
+    var exponent: Int8 = -1
 }
 
 /// Splits UTF-8 input into tokens, one at a time (no token buffer, no allocation).
@@ -49,7 +64,9 @@ struct Token: Sendable {
 /// Character classes follow SPEC section 3. Anything that is not a digit, separator, sign,
 /// space or parenthesis must begin a currency marker, matched greedily (longest first)
 /// against the global symbol table, the ISO-code-and-English-name table and the locale's
-/// name table; otherwise it is an ``MoneyParseError/Kind/unexpectedCharacter``.
+/// name table; otherwise it is an ``MoneyParseError/Kind/unexpectedCharacter``. CJK and
+/// Korean numerals are digits and units (a longer marker that starts with one wins: 일본
+/// 엔화), and after a number the locale's compact affixes are multipliers.
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let profile: LocaleProfile
@@ -57,6 +74,8 @@ struct Lexer {
     let hint: Currency?
     private(set) var index = 0
     private var previous: Token.Kind = .end
+    /// The last token that was not a space (`.end` before the first).
+    private var lastSolid: Token.Kind = .end
 
     init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, hint: Currency?) {
         self.bytes = bytes
@@ -74,7 +93,17 @@ struct Lexer {
     mutating func next() throws(MoneyParseError) -> Token {
         let token = try scan()
         previous = token.kind
+        if token.kind != .space { lastSolid = token.kind }
         return token
+    }
+
+    /// Whether the last solid token belongs to a number (compact suffixes and yuan units
+    /// may follow).
+    private var afterNumber: Bool {
+        switch lastSolid {
+        case .digits, .unit, .yuan, .separator: true
+        default: false
+        }
     }
 
     private mutating func scan() throws(MoneyParseError) -> Token {
@@ -98,14 +127,13 @@ struct Lexer {
             return Token(kind: .space, start: start, end: index)
         }
 
+        if let numeral = Numerals.kind(scalar) {
+            if let token = numeralToken(numeral, start: start, length: length) ?? wordToken(start: start) { return token }
+            throw MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, start + length))
+        }
+
         if let digit = DigitSystems.digit(scalar) {
-            index += length
-            while index < bytes.count {
-                let (next, nextLength) = Characters.decode(bytes, at: index)
-                guard let nextDigit = DigitSystems.digit(next), nextDigit.zero == digit.zero else { break }
-                index += nextLength
-            }
-            return Token(kind: .digits, start: start, end: index, digitZero: digit.zero)
+            return digitRun(zero: digit.zero, start: start, length: length)
         }
 
         let canonical = Characters.canonical(scalar)
@@ -142,12 +170,69 @@ struct Lexer {
         default:
             break
         }
-
-        if let (end, marker) = matchMarker(from: start) {
-            index = end
-            return Token(kind: .marker, start: start, end: end, marker: marker)
-        }
+        if let token = wordToken(start: start) { return token }
         throw MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, start + length))
+    }
+
+    /// A run of digits of one system from `start`.
+    private mutating func digitRun(zero: UInt32, start: Int, length: Int) -> Token {
+        index = start + length
+        while index < bytes.count {
+            let (next, nextLength) = Characters.decode(bytes, at: index)
+            guard let nextDigit = DigitSystems.digit(next), nextDigit.zero == zero else { break }
+            index += nextLength
+        }
+        return Token(kind: .digits, start: start, end: index, digitZero: zero)
+    }
+
+    /// A CJK or Korean numeral character as a token, or nil when it is read as text here
+    /// (a longer marker starts with it, or it is a yuan unit, 整 or a receipt word out of place).
+    private mutating func numeralToken(_ numeral: Numerals.Kind, start: Int, length: Int) -> Token? {
+        let end = start + length
+        let marker = matchMarker(from: start)
+        if let marker, marker.end > end { return nil }  // 일본 엔화: a marker, not 일
+        switch numeral {
+        case .digit:
+            return digitRun(zero: Numerals.digit(Characters.decode(bytes, at: start).scalar)!.zero, start: start, length: length)
+        case .unit(let exponent):
+            // A longer compact affix (万亿 in zh) is one multiplier.
+            if afterNumber, let compact = matchCompact(from: start, side: .after), compact.end > end {
+                index = compact.end
+                return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.exponent)
+            }
+            index = end
+            return Token(kind: .unit, start: start, end: end, exponent: exponent)
+        case .yuan(let exponent):
+            guard afterNumber else { return nil }  // 元 before a number is CNY's symbol (ja)
+            index = end
+            return Token(kind: .yuan, start: start, end: end, exponent: exponent)
+        case .exactly:
+            guard lastSolid == .yuan else { return nil }
+            index = end
+            return Token(kind: .exactly, start: start, end: end)
+        case .receiptPrefix:
+            guard profile.readsJapaneseReceipts, !afterNumber else { return nil }
+            index = end
+            return Token(kind: .receiptPrefix, start: start, end: end)
+        case .receiptSuffix:
+            guard profile.readsJapaneseReceipts, lastSolid != .end else { return nil }
+            index = end
+            return Token(kind: .receiptSuffix, start: start, end: end)
+        }
+    }
+
+    /// Text: a currency marker, a compact multiplier, or both (the resolver decides).
+    private mutating func wordToken(start: Int) -> Token? {
+        let marker = matchMarker(from: start)
+        let compact = matchCompact(from: start, side: afterNumber ? .after : .before)
+        if let compact, compact.end > (marker?.end ?? -1) {
+            index = compact.end
+            return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.exponent)
+        }
+        guard let marker else { return nil }
+        index = marker.end
+        let both = compact?.end == marker.end ? compact!.exponent : -1
+        return Token(kind: .marker, start: start, end: marker.end, marker: marker.marker, exponent: both)
     }
 
     /// A locale's own separator symbol outside the universal classes (`$` in pt_CV) is a
@@ -181,6 +266,15 @@ struct Lexer {
         if let word, word.end == end { marker.word = word.value }
         if let name, name.end == end { marker.name = name.value }
         return (end, marker)
+    }
+
+    /// The longest compact affix starting at `start` that stands on `side` of the number.
+    private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, exponent: Int8)? {
+        let compact = profile.compact
+        guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
+            compact.affixes[Int($0)].sides.contains(side)
+        }) else { return nil }
+        return (match.end, compact.affixes[Int(match.value)].exponent)
     }
 
     /// The input text between two offsets (for error messages).

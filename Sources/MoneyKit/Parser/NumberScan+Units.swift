@@ -1,0 +1,171 @@
+/// SPEC 6 and 7: numbers built from units — CJK and Korean units (十百千, 万億兆, 십백천만억조),
+/// yuan units (元角分) and compact multipliers (K, Mio., lakh) — accumulated exactly.
+///
+/// The digits read since the last unit are the current coefficient (``NumberScan``'s digit
+/// fields); a unit takes the coefficient (1 when there is none), multiplies it, and adds it to
+/// the current group or the total. The last coefficient, after the last unit, stays open until
+/// the end, when the currency is known (its separators may need it).
+struct UnitState {
+    /// Whether any unit or multiplier was applied.
+    var used = false
+    /// Completed groups and yuan parts.
+    var total = ExactDecimal.zero
+    /// The current group below the last group unit (a sum of 十百千 terms).
+    var group = ExactDecimal.zero
+    var groupHasTerms = false
+    /// Exponents of the last group unit, small unit, yuan unit and unit of any kind (99: none).
+    var lastBig: Int8 = 99
+    var lastSmall: Int8 = 99
+    var lastYuan: Int8 = 99
+    var lastUnit: Int8 = 99
+    /// The exponent of the compact multiplier applied (-1: none).
+    var multiplier: Int8 = -1
+    /// UTF-8 offset of the first unit or multiplier.
+    var firstOffset = -1
+    /// UTF-8 offset of the first yuan unit (-1: none); yuan units also name the currency.
+    var yuanOffset = -1
+}
+
+extension NumberScan {
+    /// The current coefficient's value, read with SPEC 7's rule for digits before a
+    /// multiplier (a lone `,` or `.` is decimal unless it is the locale's grouping symbol
+    /// followed by exactly three digits), and cleared; nil when there are no digits.
+    mutating func takeCoefficient(
+        roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) -> ExactDecimal? {
+        guard digitCount > 0 else {
+            if markCount > 0 { throw MoneyParseError(.unexpectedCharacter, offset: Int(mark(0).offset)) }
+            return nil
+        }
+        var decimal: Int?
+        let only = mark(0)
+        if markCount == 1, roles.role(of: only.kind) == .either {
+            let digitsAfter = digitCount - Int(only.digitsBefore)
+            let groups = only.kind.bit & groupingClasses != 0 && digitsAfter == 3
+            decimal = groups ? nil : 0
+            if let error = groupingError(decimal: decimal, roles: roles, schemes: schemes) { throw error }
+        } else {
+            // The other readings do not depend on the currency's minor units.
+            decimal = try decimalMark(roles: roles, schemes: schemes, minorUnits: 0, bytes: bytes)
+        }
+        let value = try exactValue(decimalMark: decimal, bytes: bytes)
+        clearDigits()
+        return value
+    }
+
+    /// Applies a CJK, Korean or yuan unit token.
+    mutating func applyUnit(
+        _ token: Token, roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme],
+        bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) {
+        let wrong = MoneyParseError(.invalidNumeral, offset: token.start,
+                                    excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
+        let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
+        guard units.multiplier < 0 else { throw wrong }
+        noteUnitStart(token.start)
+        let exponent = Int(token.exponent)
+        if token.kind == .unit, exponent < 4 {
+            // 十百千: a term of the current group, smaller than the last one.
+            guard units.lastYuan == 99, token.exponent < units.lastSmall else { throw wrong }
+            units.group = try units.group.adding((coefficient ?? .one).shifted(by: exponent))
+            units.groupHasTerms = true
+            units.lastSmall = token.exponent
+        } else if token.kind == .unit {
+            // 万億兆: closes the group, which must not be empty after an earlier group unit.
+            guard units.lastYuan == 99, token.exponent < units.lastBig else { throw wrong }
+            var block = try units.group.adding(coefficient ?? .zero)
+            if !units.groupHasTerms && coefficient == nil {
+                guard units.lastBig == 99, units.total.isZero else { throw wrong }
+                block = .one  // 万 alone, 만 원: one of it
+            }
+            units.total = try units.total.adding(block.shifted(by: exponent))
+            units.group = .zero
+            units.groupHasTerms = false
+            units.lastSmall = 99
+            units.lastBig = token.exponent
+        } else if exponent == 0 {
+            // 元: closes the whole-yuan part.
+            guard units.lastYuan == 99, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
+            units.total = try units.total.adding(units.group.adding(coefficient ?? .zero))
+            units.group = .zero
+            units.groupHasTerms = false
+            units.lastYuan = 0
+            if units.yuanOffset < 0 { units.yuanOffset = token.start }
+        } else {
+            // 角 and 分: one digit each, in that order.
+            guard token.exponent < units.lastYuan, !units.groupHasTerms, let coefficient,
+                  coefficient.scale == 0 ? coefficient.significand <= 9 : coefficient.significand == 0
+            else { throw wrong }
+            units.total = try units.total.adding(coefficient.shifted(by: exponent))
+            units.lastYuan = token.exponent
+            if units.yuanOffset < 0 { units.yuanOffset = token.start }
+        }
+        units.lastUnit = token.exponent
+    }
+
+    /// Applies a compact multiplier (`K`, `Mio.`, `lakh`) to the number read so far, which
+    /// must not use units.
+    mutating func applyMultiplier(
+        exponent: Int8, at offset: Int, roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme],
+        bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) {
+        guard !units.used else { throw MoneyParseError(.invalidNumeral, offset: offset) }
+        guard let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes,
+                                                    bytes: bytes) else {
+            throw MoneyParseError(.missingNumber, offset: offset)
+        }
+        noteUnitStart(offset)
+        units.total = coefficient.shifted(by: Int(exponent))
+        units.multiplier = exponent
+        units.lastUnit = 99
+    }
+
+    private mutating func noteUnitStart(_ offset: Int) {
+        units.used = true
+        if units.firstOffset < 0 { units.firstOffset = offset }
+        if start < 0 { start = offset }
+    }
+
+    /// The value of the units read, with the last coefficient (already read with the
+    /// currency's separator rules) added. In Chinese locales a single trailing digit right
+    /// after a unit is a tenth of that unit (`一万五` is 15000, `三块五` 3.5).
+    func unitValue(finalCoefficient: ExactDecimal?, singleDigit: Bool, colloquial: Bool, offset: Int) throws(MoneyParseError) -> ExactDecimal {
+        var last = finalCoefficient ?? .zero
+        if let coefficient = finalCoefficient {
+            let afterYuan = units.lastYuan != 99
+            if colloquial, singleDigit, units.lastUnit != 99, units.lastUnit > -2, coefficient.significand != 0 {
+                last = coefficient.shifted(by: Int(units.lastUnit) - 1)
+            } else if afterYuan {
+                // Yuan units take their digits before them; only the Chinese colloquial form may follow.
+                throw MoneyParseError(.invalidNumeral, offset: offset)
+            } else if units.multiplier >= 0 {
+                throw MoneyParseError(.invalidNumeral, offset: offset)
+            }
+        }
+        return try units.total.adding(units.group).adding(last)
+    }
+}
+
+extension ExactDecimal {
+    static let zero = ExactDecimal(significand: 0, scale: 0, isNegative: false)
+    static let one = ExactDecimal(significand: 1, scale: 0, isNegative: false)
+
+    var isZero: Bool { significand == 0 }
+
+    /// The exact sum of two non-negative values; `overflow` beyond 38 significant digits.
+    func adding(_ other: ExactDecimal) throws(MoneyParseError) -> ExactDecimal {
+        if other.significand == 0 { return self }
+        if significand == 0 { return other }
+        let scale = max(self.scale, other.scale)
+        func aligned(_ value: ExactDecimal) throws(MoneyParseError) -> UInt128 {
+            let shift = scale - value.scale
+            guard shift <= 38 else { throw MoneyParseError(.overflow) }
+            let (product, overflow) = value.significand.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[shift])
+            guard !overflow, product <= ExactDecimal.maxSignificand else { throw MoneyParseError(.overflow) }
+            return product
+        }
+        let sum = try aligned(self) + aligned(other)
+        guard sum <= ExactDecimal.maxSignificand else { throw MoneyParseError(.overflow) }
+        return ExactDecimal(significand: sum, scale: scale, isNegative: false)
+    }
+}

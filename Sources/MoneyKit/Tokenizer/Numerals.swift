@@ -1,0 +1,84 @@
+/// The characters of CJK and Korean numbers (SPEC 6): digits, units, yuan units, and the
+/// words of Japanese receipts.
+///
+/// Which characters take part is the behaviour contract's list; the numeric values of the Han
+/// characters come from ICU (`u_getNumericValue`). Two things ICU does not know are written
+/// here: 两 (a common form of 2 with no Unicode numeric value), and the Hangul numerals, which
+/// are ordinary syllables to Unicode.
+enum Numerals {
+    /// What a numeral character is.
+    enum Kind: Equatable, Sendable {
+        /// A digit 0-9.
+        case digit(UInt8)
+        /// A unit: 10^1-10^3 within a group (十百千), 10^4, 10^8, 10^12 across groups (万億兆).
+        case unit(exponent: Int8)
+        /// A yuan unit: 元 (10^0), 角 (10^-1), 分 (10^-2).
+        case yuan(exponent: Int8)
+        /// 整 or 正 after yuan units: "exactly".
+        case exactly
+        /// 金 before a Japanese receipt amount.
+        case receiptPrefix
+        /// 也 after a Japanese receipt amount.
+        case receiptSuffix
+    }
+
+    /// The digit-system ids of Han and Hangul digits (their zeros), used like the zeros of
+    /// Unicode decimal-digit systems so that scripts do not mix inside a digit run.
+    static let hanZero: UInt32 = 0x3007  // 〇
+    static let hangulZero: UInt32 = 0xC601  // 영
+
+    /// The Han characters of SPEC 6: digits, units, financial and Japanese legal forms.
+    private static let hanCharacters = "〇零一二两三四五六七八九十百千万萬亿億兆壹贰貳叁參肆伍陆陸柒捌玖拾佰仟壱弐参"
+
+    /// Hangul numerals (hand-written: Unicode gives these syllables no numeric value).
+    private static let hangul: [(Character, Kind)] = [
+        ("영", .digit(0)), ("일", .digit(1)), ("이", .digit(2)), ("삼", .digit(3)), ("사", .digit(4)),
+        ("오", .digit(5)), ("육", .digit(6)), ("칠", .digit(7)), ("팔", .digit(8)), ("구", .digit(9)),
+        ("십", .unit(exponent: 1)), ("백", .unit(exponent: 2)), ("천", .unit(exponent: 3)),
+        ("만", .unit(exponent: 4)), ("억", .unit(exponent: 8)), ("조", .unit(exponent: 12)),
+    ]
+
+    /// Yuan units and receipt words (the behaviour contract's own list).
+    private static let words: [(Character, Kind)] = [
+        ("元", .yuan(exponent: 0)), ("圆", .yuan(exponent: 0)), ("圓", .yuan(exponent: 0)), ("块", .yuan(exponent: 0)),
+        ("角", .yuan(exponent: -1)), ("毛", .yuan(exponent: -1)), ("分", .yuan(exponent: -2)),
+        ("整", .exactly), ("正", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
+    ]
+
+    private static let table: [UInt32: Kind] = {
+        var table: [UInt32: Kind] = [:]
+        for character in hanCharacters.unicodeScalars {
+            // 两 has no numeric value in Unicode (ICU answers none); it is 2.
+            let value = character == "两" ? 2 : ICU.numericValue(of: character.value)
+            switch value {
+            case .some(0...9): table[character.value] = .digit(UInt8(value!))
+            case 10: table[character.value] = .unit(exponent: 1)
+            case 100: table[character.value] = .unit(exponent: 2)
+            case 1000: table[character.value] = .unit(exponent: 3)
+            case 10_000: table[character.value] = .unit(exponent: 4)
+            case 100_000_000: table[character.value] = .unit(exponent: 8)
+            case 1_000_000_000_000: table[character.value] = .unit(exponent: 12)
+            default: break
+            }
+        }
+        for (character, kind) in hangul + words {
+            table[character.unicodeScalars.first!.value] = kind
+        }
+        return table
+    }()
+
+    /// What a scalar is, if it is a numeral character (a range check first keeps other
+    /// text fast).
+    @inline(__always)
+    static func kind(_ scalar: UInt32) -> Kind? {
+        guard scalar >= 0x3007 else { return nil }
+        return table[scalar]
+    }
+
+    /// The digit value and script id of a Han or Hangul digit.
+    @inline(__always)
+    static func digit(_ scalar: UInt32) -> (zero: UInt32, value: UInt32)? {
+        guard case .digit(let value)? = kind(scalar) else { return nil }
+        return (scalar >= 0xAC00 ? hangulZero : hanZero, UInt32(value))
+    }
+}
