@@ -42,7 +42,8 @@ struct CompactAffixes: Sendable {
                     guard let exact = ExactDecimal(plainText: value)?.shifted(by: power),
                           let digits = exact.plainDigits, let text = formatter.format(decimal: digits),
                           let found = CompactAffixes.affix(in: text, value: exact, numbers: numbers,
-                                                           removing: currencyTexts) else { continue }
+                                                           removing: probe.skeleton.contains("currency/") ? currencyTexts : [])
+                    else { continue }
                     record(found.text, exponent: found.exponent, side: found.side)
                 }
             }

@@ -25,6 +25,8 @@ extension NumberScan {
             let single = digitCount == 1 && markCount == 0
             value = try unitValue(finalCoefficient: coefficient, singleDigit: single, colloquial: colloquial,
                                   offset: max(end - 1, start))
+            // SPEC 1: at most 38 significant digits, the integer part's trailing zeros included.
+            if value.significantDigits > 38 { throw MoneyParseError(.overflow, offset: start) }
         } else {
             value = try exactValue(decimalMark: decimalMark, bytes: bytes)
         }
@@ -58,6 +60,23 @@ extension NumberScan {
 }
 
 extension ExactDecimal {
+    /// Significant digits as SPEC 1 counts them: leading zeros and trailing fraction zeros
+    /// do not count, trailing zeros of the integer part do.
+    var significantDigits: Int {
+        guard significand != 0 else { return 0 }
+        var digits = String(significand).utf8.count
+        var trailing = 0
+        var rest = significand
+        while rest % 10 == 0 {
+            rest /= 10
+            trailing += 1
+        }
+        // Zeros after the decimal point are not significant; integer zeros are.
+        let fractionZeros = min(max(scale, 0), trailing)
+        digits -= fractionZeros
+        return digits + max(-scale, 0)
+    }
+
     /// The value rounded to `scale` fraction digits (exact integer arithmetic).
     func rounded(toScale target: Int, _ rule: MoneyParser.Options.RoundingRule) -> ExactDecimal {
         guard scale > target else { return self }
