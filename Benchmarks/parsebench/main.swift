@@ -307,6 +307,41 @@ results += measure(rows: streamRows, mode: "stream", rounds: rounds, repeats: 1)
 let formatting = measureFormatting(rows: groupedRows, mode: "grouped", rounds: rounds, repeats: 3)
     + measureFormatting(rows: streamRows, mode: "stream", rounds: rounds, repeats: 1)
 
+/// The same amounts written with CJK numerals and with Arabic digits, parsed by a prepared
+/// MoneyKit parser, interleaved: what reading numerals costs.
+let numeralPairs: [(locale: String, numerals: String, digits: String)] = [
+    ("ja_JP", "一万二千三百四十五円", "12,345円"),
+    ("ja_JP", "1万2千円", "12,000円"),
+    ("zh_CN", "一千二百三十四元五角六分", "¥1,234.56"),
+    ("zh_CN", "一万五千元", "15,000元"),
+    ("ko_KR", "3억 5천만 원", "350,000,000원"),
+    ("ko_KR", "삼만 오천 원", "35,000원"),
+]
+
+func measureNumerals(rounds: Int, repeats: Int) -> [(String, Double, Double)] {
+    var results: [(String, Double, Double)] = []
+    for pair in numeralPairs {
+        let parser = MoneyParser(locale: Locale(identifier: pair.locale))
+        guard let a = try? parser.parse(pair.numerals), let b = try? parser.parse(pair.digits), a.amount == b.amount else {
+            FileHandle.standardError.write(Data("parsebench: \(pair.numerals) and \(pair.digits) differ\n".utf8))
+            exit(1)
+        }
+        var samples: ([Double], [Double]) = ([], [])
+        for round in 0..<rounds {
+            for side in [round % 2, 1 - round % 2] {
+                let text = side == 0 ? pair.numerals : pair.digits
+                let start = ContinuousClock.now
+                for _ in 0..<repeats { _ = try? parser.parse(text) }
+                let elapsed = ContinuousClock.now - start
+                let ns = (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(repeats)
+                if side == 0 { samples.0.append(ns) } else { samples.1.append(ns) }
+            }
+        }
+        results.append(("\(pair.locale)  \(pair.numerals)  vs  \(pair.digits)", median(samples.0), median(samples.1)))
+    }
+    return results
+}
+
 func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
 func printTable(_ results: [Measurement], unit: String, quality: String, baselinePrefix: String) {
     print(pad("engine", 42) + pad("mode", 9) + pad("ns/\(unit)", 10) + pad("\(unit)s/s", 12) + pad(quality, 10)
@@ -324,3 +359,10 @@ print("\nParsing")
 printTable(results, unit: "parse", quality: "accuracy", baselinePrefix: "MoneyKit (prepared")
 print("\nFormatting (symbol style; \"same\" = identical text to MoneyKit, which the tests check against ICU)")
 printTable(formatting, unit: "format", quality: "same", baselinePrefix: "MoneyKit")
+
+print("\nCJK numerals against Arabic digits for the same amount (MoneyKit prepared parser)")
+print(pad("pair", 56) + pad("numerals ns", 13) + pad("digits ns", 11) + "ratio")
+for (label, numerals, digits) in measureNumerals(rounds: rounds, repeats: 20_000) {
+    print(pad(label, 56) + pad(String(format: "%.0f", numerals), 13) + pad(String(format: "%.0f", digits), 11)
+          + String(format: "%.2f", numerals / digits))
+}

@@ -1,4 +1,5 @@
 import Foundation
+import MoneyKitCorpus
 import Testing
 
 /// Runs the built `fxparse` binary, as a user would.
@@ -40,9 +41,12 @@ import Testing
     }
 
     @Test func checkPassesOnTheRulesCorpus() throws {
-        let run = try Self.run(["check", TestData.directory.appendingPathComponent("rules.csv").path])
+        let path = TestData.directory.appendingPathComponent("rules.csv").path
+        let rows = try CorpusTable(contentsOf: path).records.count
+        let run = try Self.run(["check", path])
+        #expect(rows > 100)
         #expect(run.status == 0)
-        #expect(run.output.hasSuffix("112 passed, 0 failed\n"), "\(run.output)")
+        #expect(run.output == "\(rows) passed, 0 failed\n", "\(run.output)")
     }
 
     @Test func checkReportsFailingRowsAndExitsOne() throws {

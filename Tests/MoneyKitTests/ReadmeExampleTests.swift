@@ -63,4 +63,28 @@ import Testing
         #expect(lines == ["1.234,56\u{A0}€", "1\u{202F}234.56\u{A0}EUR", "₹12,34,567.89", "1.00 US dollars", "1,50 euro",
                           "($5.00)", "CHF\u{A0}1.25", "￥1,234"])
     }
+
+    @Test func readmeNumeralsExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README numerals example begins ---
+        let japan = MoneyParser(locale: Locale(identifier: "ja_JP"))
+        print(try japan.parse("1万2千円"))
+        print(try japan.parse("金10,000円也"))
+        print(try MoneyParser.parse("一千二百三十四元五角六分", locale: Locale(identifier: "zh_CN")))
+        print(try MoneyParser.parse("三块五", locale: Locale(identifier: "zh_CN")))
+        print(try MoneyParser.parse("3억 5천만 원", locale: Locale(identifier: "ko_KR")))
+        print(try MoneyParser.parse("$1.2K", locale: Locale(identifier: "en_US")))
+        print(try MoneyParser.parse("2,5 Mio. €", locale: Locale(identifier: "de_DE")))
+        print(try MoneyParser.parse("1.5 lakh", locale: Locale(identifier: "en_IN")))
+        // --- README numerals example ends ---
+
+        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let output = lines.joined(separator: "\n")
+        #expect(readme.contains(output), "README lacks the output block:\n\(output)")
+        #expect(lines == ["12000 JPY", "10000 JPY", "1234.56 CNY", "3.5 CNY", "350000000 KRW", "1200 USD", "2500000 EUR",
+                          "150000 INR"])
+    }
 }

@@ -15,6 +15,28 @@ struct CompactAffixes: Sendable {
     let trie: MarkerTrie
     /// For each key of ``trie``.
     let affixes: [Affix]
+    /// Whether any affix stands before / after the number (most locales have none before).
+    let hasPrefixes: Bool
+    let hasSuffixes: Bool
+    /// The first scalars of the affixes, folded and with their upper- and title-case forms,
+    /// so that text that cannot start an affix is passed over without walking the trie:
+    /// a bitmap for ASCII, a sorted list for the rest.
+    private let firstASCII: (UInt64, UInt64)
+    private let firstOthers: [UInt32]
+
+    /// Whether an affix may start with this (canonical) scalar.
+    @inline(__always)
+    func mayStart(with scalar: UInt32) -> Bool {
+        if scalar < 64 { return firstASCII.0 & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return firstASCII.1 & (1 << UInt64(scalar - 64)) != 0 }
+        var low = 0
+        var high = firstOthers.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if firstOthers[middle] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low < firstOthers.count && firstOthers[low] == scalar
+    }
 
     init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
@@ -52,6 +74,23 @@ struct CompactAffixes: Sendable {
             record(entry.marker, exponent: entry.exponent, side: .after)
         }
         (trie, affixes) = builder.build()
+        hasPrefixes = affixes.contains { $0.sides.contains(.before) }
+        hasSuffixes = affixes.contains { $0.sides.contains(.after) }
+        var firsts = Set<UInt32>()
+        for key in builder.keys {
+            guard let first = String(decoding: key, as: UTF8.self).unicodeScalars.first else { continue }
+            firsts.insert(first.value)
+            for variant in [first.properties.uppercaseMapping, first.properties.titlecaseMapping]
+            where variant.unicodeScalars.count == 1 {
+                firsts.insert(variant.unicodeScalars.first!.value)
+            }
+        }
+        var ascii: (UInt64, UInt64) = (0, 0)
+        for scalar in firsts where scalar < 128 {
+            if scalar < 64 { ascii.0 |= 1 << UInt64(scalar) } else { ascii.1 |= 1 << UInt64(scalar - 64) }
+        }
+        firstASCII = ascii
+        firstOthers = firsts.filter { $0 >= 128 }.sorted()
     }
 
     /// The affix around the number in ICU's compact output for `value`, and the power of ten it

@@ -143,17 +143,18 @@ public struct MoneyParser: Sendable {
         do throws(MoneyParseError) {
             let strict = options.mode == .strict
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
-            var structure = try StateMachine.read(Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
-            try resolution.settleMultipliers(&structure, bytes: bytes)
+            var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
+            try machine.run()
+            try resolution.settleMultipliers(&machine.result, bytes: bytes)
+            let structure = machine.result
             let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker,
                                                   yuanOffset: structure.number.units.yuanOffset)
             // A Japanese receipt's trailing minus after a yen amount means "exactly" (SPEC 6).
             let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
-            let number = structure.number
             let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)
-            let decimal = try number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
-                                                 minorUnits: currency.minorUnits, bytes: bytes)
-            let amount = try number.amount(decimalMark: decimal, isNegative: structure.isNegative && !receipt,
+            let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
+                                                           minorUnits: currency.minorUnits, bytes: bytes)
+            let amount = try structure.number.amount(decimalMark: decimal, isNegative: structure.isNegative && !receipt,
                                            minorUnits: currency.minorUnits, colloquial: profile.readsColloquialDigits,
                                            excess: options.excessFractionDigits, bytes: bytes)
             return .success(Money(amount.decimal, currency))

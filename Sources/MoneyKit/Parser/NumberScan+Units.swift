@@ -9,9 +9,9 @@ struct UnitState {
     /// Whether any unit or multiplier was applied.
     var used = false
     /// Completed groups and yuan parts.
-    var total = ExactDecimal.zero
+    var total = ExactDecimal(significand: 0, scale: 0, isNegative: false)
     /// The current group below the last group unit (a sum of 十百千 terms).
-    var group = ExactDecimal.zero
+    var group = ExactDecimal(significand: 0, scale: 0, isNegative: false)
     var groupHasTerms = false
     /// Exponents of the last group unit, small unit, yuan unit and unit of any kind (99: none).
     var lastBig: Int8 = 99

@@ -5,14 +5,14 @@
 /// separator is recorded with the count of digits before it. Fixed-size storage: no
 /// allocation.
 struct NumberScan {
-    /// One separator inside the number.
+    /// One separator inside the number, in 8 bytes (inputs are at most 1,024 bytes long).
     struct Mark {
         var kind: SeparatorClass = .comma
+        var length: UInt8 = 0
         /// How many digits of the number precede it.
-        var digitsBefore: Int32 = 0
+        var digitsBefore: UInt16 = 0
         /// UTF-8 offset in the input.
-        var offset: Int32 = 0
-        var length: Int32 = 0
+        var offset: UInt16 = 0
     }
 
     /// Most separators a number may hold; with at most 38 significant digits, a number
@@ -122,8 +122,8 @@ struct NumberScan {
             end = tokenEnd
             return
         }
-        marks[markCount] = Mark(kind: kind, digitsBefore: Int32(digitCount), offset: Int32(offset),
-                                length: Int32(tokenEnd - offset))
+        marks[markCount] = Mark(kind: kind, length: UInt8(min(tokenEnd - offset, 255)), digitsBefore: UInt16(digitCount),
+                                offset: UInt16(offset))
         markCount += 1
         end = tokenEnd
     }

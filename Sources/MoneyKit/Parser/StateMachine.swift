@@ -55,7 +55,8 @@ struct StateMachine {
     /// Decides whether two markers form an allowed pair (ISO code + symbol of that currency).
     private let resolution: CurrencyResolution
     private var state = State.beforeNumber
-    private var result = AmountStructure()
+    /// What was read; the rest of the pipeline works on it in place.
+    var result = AmountStructure()
     private var signOffset: Int?
     private var openParenthesis: Int?
     private var closedParenthesis = false
@@ -69,13 +70,8 @@ struct StateMachine {
         self.resolution = resolution
     }
 
-    /// Runs the machine over the whole input.
-    static func read(_ lexer: Lexer, resolution: CurrencyResolution) throws(MoneyParseError) -> AmountStructure {
-        var machine = StateMachine(lexer: lexer, resolution: resolution)
-        return try machine.run()
-    }
-
-    private mutating func run() throws(MoneyParseError) -> AmountStructure {
+    /// Runs the machine over the whole input; ``result`` then holds what it read.
+    mutating func run() throws(MoneyParseError) {
         while true {
             let token = try lexer.next()
             if token.kind == .end { break }
@@ -88,7 +84,7 @@ struct StateMachine {
             case .afterNumber: try afterNumber(token)
             }
         }
-        return try finish()
+        try finish()
     }
 
     // MARK: Transitions
@@ -242,7 +238,7 @@ struct StateMachine {
         }
     }
 
-    private mutating func finish() throws(MoneyParseError) -> AmountStructure {
+    private mutating func finish() throws(MoneyParseError) {
         if !sawAnything { throw MoneyParseError(.empty) }
         if let openParenthesis, !closedParenthesis {
             throw MoneyParseError(.unbalancedParentheses, offset: openParenthesis, excerpt: "(")
@@ -250,7 +246,6 @@ struct StateMachine {
         guard result.number.hasValue else {
             throw MoneyParseError(.missingNumber, offset: result.number.hasStarted ? result.number.start : nil)
         }
-        return result
     }
 
     // MARK: Helpers

@@ -271,6 +271,8 @@ struct Lexer {
     /// The longest compact affix starting at `start` that stands on `side` of the number.
     private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, exponent: Int8)? {
         let compact = profile.compact
+        guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
+              compact.mayStart(with: Characters.canonical(Characters.decode(bytes, at: start).scalar)) else { return nil }
         guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
             compact.affixes[Int($0)].sides.contains(side)
         }) else { return nil }

@@ -2,15 +2,16 @@
 /// longest-first at a position of the input, with no allocation.
 ///
 /// Keys are UTF-8 after ``MarkerKey`` normalization. Nodes keep their outgoing edges
-/// contiguous and sorted by byte, so a step is a short search in two flat arrays.
-struct MarkerTrie: Sendable {
-    private var edgeStart: [Int32] = []
-    private var edgeCount: [UInt16] = []
-    private var values: [Int32] = []
-    private var edgeBytes: [UInt8] = []
-    private var edgeTargets: [Int32] = []
+/// contiguous and sorted by byte, so a step is a short search in two flat arrays. A class:
+/// walks only borrow one reference instead of copying (and retaining) five arrays.
+final class MarkerTrie: Sendable {
+    private let edgeStart: [Int32]
+    private let edgeCount: [UInt16]
+    private let values: [Int32]
+    private let edgeBytes: [UInt8]
+    private let edgeTargets: [Int32]
     /// Direct lookup of the root's children by first byte (-1 = none).
-    private var rootChildren: [Int32] = Array(repeating: -1, count: 256)
+    private let rootChildren: [Int32]
 
     /// The root node.
     static let root: Int32 = 0
@@ -22,51 +23,66 @@ struct MarkerTrie: Sendable {
             unique[entry.key] = entry.value
         }
         let sorted = unique.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        let keys = sorted.map(\.key)
-        let keyValues = sorted.map(\.value)
-        build(keys: keys, values: keyValues, range: 0..<keys.count, depth: 0)
-        for edge in 0..<Int(edgeCount[0]) {
-            let index = Int(edgeStart[0]) + edge
-            rootChildren[Int(edgeBytes[index])] = edgeTargets[index]
+        var builder = Builder()
+        builder.build(keys: sorted.map(\.key), values: sorted.map(\.value), range: 0..<sorted.count, depth: 0)
+        var rootChildren = [Int32](repeating: -1, count: 256)
+        for edge in 0..<Int(builder.edgeCount[0]) {
+            let index = Int(builder.edgeStart[0]) + edge
+            rootChildren[Int(builder.edgeBytes[index])] = builder.edgeTargets[index]
         }
+        edgeStart = builder.edgeStart
+        edgeCount = builder.edgeCount
+        values = builder.values
+        edgeBytes = builder.edgeBytes
+        edgeTargets = builder.edgeTargets
+        self.rootChildren = rootChildren
     }
 
-    /// Builds the node for keys[range], which all share their first `depth` bytes;
-    /// returns the node's index.
-    @discardableResult
-    private mutating func build(keys: [[UInt8]], values keyValues: [Int32], range: Range<Int>, depth: Int) -> Int32 {
-        let node = Int32(values.count)
-        var lower = range.lowerBound
-        var value: Int32 = -1
-        if lower < range.upperBound, keys[lower].count == depth {
-            value = keyValues[lower]
-            lower += 1
+    /// Flattens sorted keys into node and edge arrays.
+    private struct Builder {
+        var edgeStart: [Int32] = []
+        var edgeCount: [UInt16] = []
+        var values: [Int32] = []
+        var edgeBytes: [UInt8] = []
+        var edgeTargets: [Int32] = []
+
+        /// Builds the node for keys[range], which all share their first `depth` bytes;
+        /// returns the node's index.
+        @discardableResult
+        mutating func build(keys: [[UInt8]], values keyValues: [Int32], range: Range<Int>, depth: Int) -> Int32 {
+            let node = Int32(values.count)
+            var lower = range.lowerBound
+            var value: Int32 = -1
+            if lower < range.upperBound, keys[lower].count == depth {
+                value = keyValues[lower]
+                lower += 1
+            }
+            values.append(value)
+            edgeStart.append(Int32(edgeBytes.count))
+            edgeCount.append(0)
+            // Group the remaining keys by their byte at `depth`.
+            var groups: [(byte: UInt8, range: Range<Int>)] = []
+            var start = lower
+            while start < range.upperBound {
+                let byte = keys[start][depth]
+                var end = start + 1
+                while end < range.upperBound, keys[end][depth] == byte { end += 1 }
+                groups.append((byte, start..<end))
+                start = end
+            }
+            let firstEdge = edgeBytes.count
+            edgeStart[Int(node)] = Int32(firstEdge)
+            edgeCount[Int(node)] = UInt16(groups.count)
+            for group in groups {
+                edgeBytes.append(group.byte)
+                edgeTargets.append(-1)
+            }
+            for (offset, group) in groups.enumerated() {
+                let child = build(keys: keys, values: keyValues, range: group.range, depth: depth + 1)
+                edgeTargets[firstEdge + offset] = child
+            }
+            return node
         }
-        values.append(value)
-        edgeStart.append(Int32(edgeBytes.count))
-        edgeCount.append(0)
-        // Group the remaining keys by their byte at `depth`.
-        var groups: [(byte: UInt8, range: Range<Int>)] = []
-        var start = lower
-        while start < range.upperBound {
-            let byte = keys[start][depth]
-            var end = start + 1
-            while end < range.upperBound, keys[end][depth] == byte { end += 1 }
-            groups.append((byte, start..<end))
-            start = end
-        }
-        let firstEdge = edgeBytes.count
-        edgeStart[Int(node)] = Int32(firstEdge)
-        edgeCount[Int(node)] = UInt16(groups.count)
-        for group in groups {
-            edgeBytes.append(group.byte)
-            edgeTargets.append(-1)
-        }
-        for (offset, group) in groups.enumerated() {
-            let child = build(keys: keys, values: keyValues, range: group.range, depth: depth + 1)
-            edgeTargets[firstEdge + offset] = child
-        }
-        return node
     }
 
     /// The child of `node` along `byte`, or -1.
@@ -133,6 +149,9 @@ struct MarkerTableBuilder<Info> {
         change(&infos[id])
     }
 
+    /// Every key collected.
+    var keys: Dictionary<[UInt8], Int32>.Keys { ids.keys }
+
     /// The trie over every key, and the infos it indexes.
     func build() -> (trie: MarkerTrie, infos: [Info]) {
         (MarkerTrie(ids.map { ($0.key, $0.value) }), infos)
@@ -173,12 +192,30 @@ enum MarkerKey {
                 body(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 return
             }
-            if let scalar = Unicode.Scalar(canonical), scalar.properties.changesWhenLowercased {
+            if MarkerKey.mayHaveCase(canonical), let scalar = Unicode.Scalar(canonical),
+               scalar.properties.changesWhenLowercased {
                 for byte in scalar.properties.lowercaseMapping.utf8 { body(byte) }
                 return
             }
         }
         Characters.forEachUTF8Byte(of: canonical, body)
+    }
+
+    /// Whether a non-ASCII scalar lies in a Unicode block that has cased letters (Latin,
+    /// Greek, Cyrillic, Armenian, Georgian, Cherokee, Glagolitic, Coptic, Deseret, Adlam...).
+    /// Outside them nothing changes when lower-cased, so the costly property lookup is
+    /// skipped for symbols, CJK, Arabic, Indic scripts.
+    @inline(__always)
+    static func mayHaveCase(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xC0...0x58F, 0x10A0...0x10FF, 0x13A0...0x13FF, 0x1C80...0x1CBF, 0x1E00...0x1FFF, 0x2100...0x218F,
+             0x24B6...0x24E9, 0x2C00...0x2D2F, 0xA640...0xA69F, 0xA720...0xA7FF, 0xAB70...0xABBF, 0xFF21...0xFF3A,
+             0x10400...0x104FF, 0x10570...0x105BF, 0x10C80...0x10CFF, 0x118A0...0x118FF, 0x16E40...0x16E9F,
+             0x1E900...0x1E95F:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The longest key of `trie` that the input spells from `start` and whose value `accept`
