@@ -16,9 +16,7 @@ final class GlobalMarkers: Sendable {
     struct SymbolInfo: Sendable {
         /// Current currencies with this symbol (standard, narrow, variant or formal) in some locale.
         var currencies = CurrencySet()
-        /// Supplement entries with this marker.
-        var supplement: [MarkerSupplement.Entry] = []
-        /// Currencies of all supplement entries, whatever their regions.
+        /// Currencies of all supplement entries with this marker, whatever their regions.
         var supplementCurrencies = CurrencySet()
         /// Currencies no longer legal tender with this symbol in some locale: a marker only
         /// when the parser's currency hint is one of them (SPEC 5 rule 1), so that amounts
@@ -27,6 +25,11 @@ final class GlobalMarkers: Sendable {
 
         /// Whether the symbol is a marker without a hint.
         var isMarkerWithoutHint: Bool { !currencies.isEmpty || !supplementCurrencies.isEmpty }
+    }
+
+    /// A symbol key's supplement entries (read when a locale profile is built).
+    struct SupplementEntries: Sendable {
+        var entries: [MarkerSupplement.Entry] = []
     }
 
     /// What a word key denotes.
@@ -41,6 +44,11 @@ final class GlobalMarkers: Sendable {
 
     let symbols: MarkerTrie
     let symbolInfos: [SymbolInfo]
+    /// For each symbol key: whether it is a marker without a currency hint (hot-path copy of
+    /// ``SymbolInfo/isMarkerWithoutHint``).
+    let symbolIsMarkerWithoutHint: [Bool]
+    /// For each symbol key: its supplement entries.
+    let symbolSupplement: [SupplementEntries]
     /// A currency's own format in one bundle of ICU's currency data.
     struct OwnFormatRecord: Sendable {
         /// The bundle's language (`en` for en_150).
@@ -84,13 +92,20 @@ final class GlobalMarkers: Sendable {
                 }
             }
         }
+        var supplementByKey: [[UInt8]: [MarkerSupplement.Entry]] = [:]
         for entry in MarkerSupplement.shared.entries {
-            symbols.update(MarkerKey.bytes(of: entry.marker, folded: false)) {
-                $0.supplement.append(entry)
-                $0.supplementCurrencies.insert(entry.currency)
-            }
+            let key = MarkerKey.bytes(of: entry.marker, folded: false)
+            symbols.update(key) { $0.supplementCurrencies.insert(entry.currency) }
+            supplementByKey[key, default: []].append(entry)
         }
         (self.symbols, self.symbolInfos) = symbols.build()
+        self.symbolIsMarkerWithoutHint = symbolInfos.map(\.isMarkerWithoutHint)
+        var supplement = [SupplementEntries](repeating: SupplementEntries(), count: symbolInfos.count)
+        for (key, entries) in supplementByKey {
+            let id = self.symbols.value(forKey: key)
+            if id >= 0 { supplement[Int(id)].entries = entries }
+        }
+        self.symbolSupplement = supplement
         self.ownFormats = ownFormats
 
         // ISO codes and English names.

@@ -3,7 +3,7 @@
 /// the side of the number it stands on, learned from ICU's own compact-number output (short
 /// and long forms, plain and with a currency), plus the supplement's multiplier words
 /// (`lakh`, `crore`). Matched case-insensitively.
-struct CompactAffixes: Sendable {
+final class CompactAffixes: Sendable {
     struct Affix: Sendable, Equatable {
         /// The power of ten it multiplies by.
         let exponent: Int8

@@ -26,9 +26,22 @@ struct CurrencyConventions: Sendable {
     let names: MarkerTrie
     /// For each key of ``names``: the currencies with that name.
     let nameCurrencies: [CurrencySet]
-    /// Rule 3: for a key of ``GlobalMarkers/symbols``, the current currencies whose
-    /// standard symbol in this locale it is, plus the supplement entries for the region.
-    let standardSymbolCurrencies: [Int32: CurrencySet]
+    /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
+    /// current currencies in this locale or supplement entries for its region, and those
+    /// currencies (parallel arrays, binary-searched: cheaper than hashing on the hot path).
+    private let standardSymbolIDs: [Int32]
+    private let standardSymbolSets: [CurrencySet]
+
+    /// The currencies whose standard symbol (or regional supplement entry) a symbol key is.
+    func standardSymbolCurrencies(_ symbol: Int32) -> CurrencySet {
+        var low = 0
+        var high = standardSymbolIDs.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if standardSymbolIDs[middle] < symbol { low = middle + 1 } else { high = middle }
+        }
+        return low < standardSymbolIDs.count && standardSymbolIDs[low] == symbol ? standardSymbolSets[low] : CurrencySet()
+    }
 
     /// Whether the locale has a display or plural name for a currency (ICU falls back to
     /// the ISO code when it has none).
@@ -79,8 +92,8 @@ struct CurrencyConventions: Sendable {
                 names.update(key) { $0.insert(index) }
             }
         }
-        for (id, info) in global.symbolInfos.enumerated() where !info.supplement.isEmpty {
-            for entry in info.supplement where entry.applies(inRegion: region) {
+        for (id, supplement) in global.symbolSupplement.enumerated() where !supplement.entries.isEmpty {
+            for entry in supplement.entries where entry.applies(inRegion: region) {
                 standard[Int32(id), default: CurrencySet()].insert(entry.currency)
             }
         }
@@ -88,7 +101,9 @@ struct CurrencyConventions: Sendable {
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
         (self.names, self.nameCurrencies) = names.build()
-        self.standardSymbolCurrencies = standard
+        let sortedStandard = standard.sorted { $0.key < $1.key }
+        self.standardSymbolIDs = sortedStandard.map(\.key)
+        self.standardSymbolSets = sortedStandard.map(\.value)
     }
 
     /// A name with the literal words of a currency-unit pattern (`{0} de {1}` -> "de lei").

@@ -49,7 +49,9 @@ struct CurrencySet: Hashable, Sendable {
         word(Int(index) >> 6) & (1 << UInt64(index & 63)) != 0
     }
 
-    var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool {
+        (words.0 | words.1 | words.2 | words.3 | words.4 | words.5 | words.6 | words.7) == 0
+    }
 
     var count: Int {
         words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount

@@ -45,7 +45,7 @@ struct CurrencyResolution {
             candidates.symbols = info.currencies
             candidates.supplement = info.supplementCurrencies
             candidates.historic = info.historic
-            candidates.standardSymbols = profile.currencies.standardSymbolCurrencies[match.symbol] ?? CurrencySet()
+            candidates.standardSymbols = profile.currencies.standardSymbolCurrencies(match.symbol)
         }
         if match.word >= 0 {
             let info = global.wordInfos[Int(match.word)]

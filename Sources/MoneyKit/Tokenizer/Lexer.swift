@@ -249,22 +249,67 @@ struct Lexer {
         return nil
     }
 
-    /// The longest marker starting at `start` in any of the three tables.
+    /// The longest marker starting at `start` in any of the three tables, walked in lockstep:
+    /// each character is decoded and normalized once, and case-folded once for the two
+    /// case-insensitive tables.
     private func matchMarker(from start: Int) -> (end: Int, marker: MarkerMatch)? {
         let global = GlobalMarkers.shared
-        let hint = self.hint
-        let symbol = MarkerKey.longestMatch(in: bytes, from: start, trie: global.symbols, folded: false) { id in
-            let info = global.symbolInfos[Int(id)]
-            return info.isMarkerWithoutHint || hint.map { info.historic.contains($0.index) } == true
+        let symbols = global.symbols
+        let words = global.words
+        let names = profile.currencies.names
+        var symbolNode = MarkerTrie.root
+        var wordNode = MarkerTrie.root
+        var nameNode = MarkerTrie.root
+        var symbolBest: (end: Int, value: Int32) = (-1, -1)
+        var wordBest: (end: Int, value: Int32) = (-1, -1)
+        var nameBest: (end: Int, value: Int32) = (-1, -1)
+        var index = start
+        var previousWasSpace = false
+        while index < bytes.count, symbolNode >= 0 || wordNode >= 0 || nameNode >= 0 {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            index += length
+            if Characters.isIgnorable(scalar) { continue }
+            let canonical = Characters.canonical(scalar)
+            if canonical == 0x20 {
+                if previousWasSpace { continue }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+            if symbolNode >= 0 {
+                Characters.forEachUTF8Byte(of: canonical) { byte in
+                    if symbolNode >= 0 { symbolNode = symbols.child(of: symbolNode, byte: byte) }
+                }
+                if symbolNode >= 0 {
+                    let value = symbols.value(at: symbolNode)
+                    // A symbol of a currency no longer current counts only for the hint.
+                    if value >= 0, global.symbolIsMarkerWithoutHint[Int(value)]
+                        || hint.map({ global.symbolInfos[Int(value)].historic.contains($0.index) }) == true {
+                        symbolBest = (index, value)
+                    }
+                }
+            }
+            if wordNode >= 0 || nameNode >= 0 {
+                MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
+                    if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
+                    if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }
+                }
+                if wordNode >= 0 {
+                    let value = words.value(at: wordNode)
+                    if value >= 0 { wordBest = (index, value) }
+                }
+                if nameNode >= 0 {
+                    let value = names.value(at: nameNode)
+                    if value >= 0 { nameBest = (index, value) }
+                }
+            }
         }
-        let word = MarkerKey.longestMatch(in: bytes, from: start, trie: global.words, folded: true)
-        let name = MarkerKey.longestMatch(in: bytes, from: start, trie: profile.currencies.names, folded: true)
-        let end = max(symbol?.end ?? -1, word?.end ?? -1, name?.end ?? -1)
+        let end = max(symbolBest.end, wordBest.end, nameBest.end)
         guard end > start else { return nil }
         var marker = MarkerMatch()
-        if let symbol, symbol.end == end { marker.symbol = symbol.value }
-        if let word, word.end == end { marker.word = word.value }
-        if let name, name.end == end { marker.name = name.value }
+        if symbolBest.end == end { marker.symbol = symbolBest.value }
+        if wordBest.end == end { marker.word = wordBest.value }
+        if nameBest.end == end { marker.name = nameBest.value }
         return (end, marker)
     }
 

@@ -4,14 +4,16 @@
 /// Keys are UTF-8 after ``MarkerKey`` normalization. Nodes keep their outgoing edges
 /// contiguous and sorted by byte, so a step is a short search in two flat arrays. A class:
 /// walks only borrow one reference instead of copying (and retaining) five arrays.
-final class MarkerTrie: Sendable {
-    private let edgeStart: [Int32]
-    private let edgeCount: [UInt16]
-    private let values: [Int32]
-    private let edgeBytes: [UInt8]
-    private let edgeTargets: [Int32]
+final class MarkerTrie: @unchecked Sendable {
+    // Immutable after init and freed in deinit; raw buffers so that a walk costs no
+    // reference counting (reading an array held by a class retains its buffer).
+    private let edgeStart: UnsafeMutableBufferPointer<Int32>
+    private let edgeCount: UnsafeMutableBufferPointer<UInt16>
+    private let values: UnsafeMutableBufferPointer<Int32>
+    private let edgeBytes: UnsafeMutableBufferPointer<UInt8>
+    private let edgeTargets: UnsafeMutableBufferPointer<Int32>
     /// Direct lookup of the root's children by first byte (-1 = none).
-    private let rootChildren: [Int32]
+    private let rootChildren: UnsafeMutableBufferPointer<Int32>
 
     /// The root node.
     static let root: Int32 = 0
@@ -30,12 +32,29 @@ final class MarkerTrie: Sendable {
             let index = Int(builder.edgeStart[0]) + edge
             rootChildren[Int(builder.edgeBytes[index])] = builder.edgeTargets[index]
         }
-        edgeStart = builder.edgeStart
-        edgeCount = builder.edgeCount
-        values = builder.values
-        edgeBytes = builder.edgeBytes
-        edgeTargets = builder.edgeTargets
-        self.rootChildren = rootChildren
+        func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+            _ = buffer.initialize(from: array)
+            return buffer
+        }
+        edgeStart = copy(builder.edgeStart)
+        edgeCount = copy(builder.edgeCount)
+        values = copy(builder.values)
+        edgeBytes = copy(builder.edgeBytes)
+        edgeTargets = copy(builder.edgeTargets)
+        self.rootChildren = copy(rootChildren)
+        nodeCount = builder.values.count
+        byteSize = builder.edgeStart.count * 4 + builder.edgeCount.count * 2 + builder.values.count * 4
+            + builder.edgeBytes.count + builder.edgeTargets.count * 4 + 256 * 4
+    }
+
+    deinit {
+        edgeStart.deallocate()
+        edgeCount.deallocate()
+        values.deallocate()
+        edgeBytes.deallocate()
+        edgeTargets.deallocate()
+        rootChildren.deallocate()
     }
 
     /// Flattens sorted keys into node and edge arrays.
@@ -115,13 +134,10 @@ final class MarkerTrie: Sendable {
     }
 
     /// Number of nodes (for memory reports).
-    var nodeCount: Int { values.count }
+    let nodeCount: Int
 
-    /// Approximate heap bytes held.
-    var byteSize: Int {
-        edgeStart.count * 4 + edgeCount.count * 2 + values.count * 4 + edgeBytes.count + edgeTargets.count * 4
-            + rootChildren.count * 4
-    }
+    /// Heap bytes held.
+    let byteSize: Int
 }
 
 /// Collects marker keys, each with an info value (which currencies it denotes, and how),

@@ -45,7 +45,9 @@ enum Numerals {
         ("整", .exactly), ("正", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
     ]
 
-    private static let table: [UInt32: Kind] = {
+    /// The numeral characters, sorted, with what they are (binary-searched: cheaper than
+    /// hashing on the hot path).
+    private static let table: (scalars: [UInt32], kinds: [Kind]) = {
         var table: [UInt32: Kind] = [:]
         for character in hanCharacters.unicodeScalars {
             // 两 has no numeric value in Unicode (ICU answers none); it is 2.
@@ -64,7 +66,8 @@ enum Numerals {
         for (character, kind) in hangul + words {
             table[character.unicodeScalars.first!.value] = kind
         }
-        return table
+        let sorted = table.sorted { $0.key < $1.key }
+        return (sorted.map(\.key), sorted.map(\.value))
     }()
 
     /// What a scalar is, if it is a numeral character (a range check first keeps other
@@ -72,7 +75,14 @@ enum Numerals {
     @inline(__always)
     static func kind(_ scalar: UInt32) -> Kind? {
         guard scalar >= 0x3007 else { return nil }
-        return table[scalar]
+        let scalars = table.scalars
+        var low = 0
+        var high = scalars.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if scalars[middle] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low < scalars.count && scalars[low] == scalar ? table.kinds[low] : nil
     }
 
     /// The digit value and script id of a Han or Hangul digit.
