@@ -47,9 +47,13 @@ let package = Package(
         // Benchmarks: MoneyKit against Foundation in one process (no third-party dependency).
         .executableTarget(
             name: "parsebench",
-            dependencies: ["MoneyKit"],
+            dependencies: ["MoneyKit", "CMoneyKitICU", "CAllocationCounter"],
             path: "Benchmarks/parsebench"
         ),
+
+        // Counts the calling thread's heap allocations by interposing glibc's malloc family
+        // (only in the executables that link it: parsebench and the test runner).
+        .target(name: "CAllocationCounter"),
 
         // ICU plumbing. System ICU's C API is a set of version-renamed macros that Swift
         // cannot call, and its headers clash with the ICU that Foundation bundles. So only
@@ -65,7 +69,7 @@ let package = Package(
         // The tests also run the built fxparse binary, so they depend on it.
         .testTarget(
             name: "MoneyKitTests",
-            dependencies: ["MoneyKit", "MoneyKitCorpus", "fxparse"]
+            dependencies: ["MoneyKit", "MoneyKitCorpus", "fxparse", "CAllocationCounter"]
         ),
     ],
     swiftLanguageModes: [.v6]

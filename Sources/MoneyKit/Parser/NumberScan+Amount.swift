@@ -64,7 +64,8 @@ extension ExactDecimal {
     /// do not count, trailing zeros of the integer part do.
     var significantDigits: Int {
         guard significand != 0 else { return 0 }
-        var digits = String(significand).utf8.count
+        var digits = 1
+        while digits <= 38, significand >= ExactDecimal.powersOfTen[digits] { digits += 1 }
         var trailing = 0
         var rest = significand
         while rest % 10 == 0 {

@@ -97,14 +97,13 @@ extension NumberScan {
     /// that cannot be a grouping separator of any scheme, or nil. Every recorded separator is
     /// followed by another, so all of them would have to group, with full-size groups.
     private func recordedGroupsError(roles: SeparatorRoles, schemes localeSchemes: [GroupingScheme]) -> MoneyParseError? {
-        var schemes = localeSchemes
-        if roles.strict == nil, !schemes.contains(.thousands) { schemes.append(.thousands) }
         let first = marks[0]
         if roles.role(of: first.kind) == .decimal || first.digitsBefore == 0 || (first.digitsBefore == 1 && leadingZeros >= 1) {
             return MoneyParseError(.invalidGrouping, offset: Int(first.offset))
         }
         var furthest = -1
-        for scheme in schemes {
+        for choice in 0..<Self.schemeCount(localeSchemes, roles: roles) {
+            let scheme = Self.scheme(choice, of: localeSchemes)
             var failure = Int(first.digitsBefore) > scheme.secondary ? 0 : -1
             var position = 1
             while failure < 0, position < markCount {
@@ -153,16 +152,27 @@ extension NumberScan {
         if firstGroup == 0 || (firstGroup == 1 && leadingZeros >= 1) {
             return MoneyParseError(.invalidGrouping, offset: Int(firstMark.offset))
         }
-        var schemes = localeSchemes
-        if roles.strict == nil, !schemes.contains(.thousands) { schemes.append(.thousands) }
         var firstError: MoneyParseError?
-        for scheme in schemes {
+        for choice in 0..<Self.schemeCount(localeSchemes, roles: roles) {
+            let scheme = Self.scheme(choice, of: localeSchemes)
             guard let error = groupingError(scheme, integerDigits: integerDigits, groupingCount: groupingCount) else {
                 return nil
             }
             if firstError == nil { firstError = error }
         }
         return firstError
+    }
+
+    /// How many grouping schemes a number may follow: the locale's, and in lenient mode
+    /// plain thousands when the locale does not group in threes (counted, not appended, so
+    /// that no array is built per parse).
+    private static func schemeCount(_ localeSchemes: [GroupingScheme], roles: SeparatorRoles) -> Int {
+        localeSchemes.count + (roles.strict == nil && !localeSchemes.contains(.thousands) ? 1 : 0)
+    }
+
+    /// Scheme number `choice` of ``schemeCount(_:roles:)``.
+    private static func scheme(_ choice: Int, of localeSchemes: [GroupingScheme]) -> GroupingScheme {
+        choice < localeSchemes.count ? localeSchemes[choice] : .thousands
     }
 
     /// Checks group sizes against one scheme; the grouping separators are marks

@@ -26,6 +26,9 @@ struct ExactDecimal: Equatable, Sendable {
     }()
 
     /// The value as a Foundation `Decimal`, with trailing zeros moved into the exponent.
+    ///
+    /// Built from the significand's 16-bit words (``DecimalFields``), so that no `Decimal`
+    /// arithmetic runs: Foundation's `+` and `*` allocate working arrays.
     var decimal: Decimal {
         var significand = self.significand
         var exponent = -scale
@@ -34,14 +37,14 @@ struct ExactDecimal: Equatable, Sendable {
             significand /= 10
             exponent += 1
         }
-        let magnitude: Decimal
-        if significand <= UInt128(UInt64.max) {
-            magnitude = Decimal(UInt64(significand))
-        } else {
-            let base = UInt128(10_000_000_000_000_000_000)  // 10^19
-            magnitude = Decimal(UInt64(significand / base)) * Decimal(UInt64(10_000_000_000_000_000_000))
-                + Decimal(UInt64(significand % base))
+        if exponent >= Int(Int8.min), exponent <= Int(Int8.max),
+           let decimal = DecimalFields.decimal(significand: significand, exponent: Int8(exponent), isNegative: isNegative) {
+            return decimal
         }
+        // Out of Decimal's exponent range, or a Foundation whose layout is not the known one:
+        // let Foundation's arithmetic build (or overflow) it.
+        let base = UInt128(10_000_000_000_000_000_000)  // 10^19
+        let magnitude = Decimal(UInt64(significand / base)) * Decimal(UInt64(base)) + Decimal(UInt64(significand % base))
         return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: magnitude)
     }
 
@@ -133,5 +136,75 @@ extension Decimal {
             text = fraction.isEmpty ? String(integer) : "\(integer).\(fraction)"
         }
         return sign == .minus ? "-" + text : text
+    }
+}
+
+/// `Decimal`'s stored fields, for building a value from its mantissa words without
+/// arithmetic.
+///
+/// `Decimal` has `NSDecimal`'s layout on every platform: an 8-bit exponent, a byte holding
+/// the mantissa length in 16-bit words, the sign and the compact flag, 16 reserved bits,
+/// then eight 16-bit mantissa words, least significant first. Apple platforms expose the
+/// fields; swift-corelibs Foundation keeps them internal. So the value is assembled in this
+/// mirror and reinterpreted, in whichever of the two known packings of the length-and-flags
+/// byte a probe at first use finds Foundation building itself; when neither matches,
+/// ``decimal(significand:exponent:isNegative:)`` returns nil and callers use arithmetic.
+struct DecimalFields {
+    var exponent: Int8
+    var lengthAndFlags: UInt8
+    var reserved: UInt16 = 0
+    var mantissa: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// How the length-and-flags byte is packed.
+    struct Packing: Equatable {
+        var lengthShift: UInt8
+        var negativeBit: UInt8
+        var compactBit: UInt8
+
+        /// swift-foundation (FoundationEssentials): length in the high nibble.
+        static let highLength = Packing(lengthShift: 4, negativeBit: 1 << 3, compactBit: 1 << 2)
+        /// swift-corelibs-foundation before it: length in the low nibble.
+        static let lowLength = Packing(lengthShift: 0, negativeBit: 1 << 4, compactBit: 1 << 5)
+
+        func byte(length: UInt8, isNegative: Bool) -> UInt8 {
+            length << lengthShift | (isNegative ? negativeBit : 0) | compactBit
+        }
+    }
+
+    /// The packing this Foundation uses, checked once against values it builds itself
+    /// (below and above 64 bits, positive and negative); nil when neither known one matches.
+    static let packing: Packing? = {
+        guard MemoryLayout<DecimalFields>.size == MemoryLayout<Decimal>.size,
+              MemoryLayout<DecimalFields>.alignment == MemoryLayout<Decimal>.alignment else { return nil }
+        let small = Decimal(sign: .minus, exponent: -2, significand: Decimal(12345))
+        let large = Decimal(sign: .plus, exponent: 3, significand: Decimal(UInt64.max) + 2)  // 2^64 + 1
+        return [Packing.highLength, .lowLength].first { packing in
+            let smallFields = DecimalFields(exponent: -2, lengthAndFlags: packing.byte(length: 1, isNegative: true),
+                                            mantissa: (12345, 0, 0, 0, 0, 0, 0, 0))
+            let largeFields = DecimalFields(exponent: 3, lengthAndFlags: packing.byte(length: 5, isNegative: false),
+                                            mantissa: (1, 0, 0, 0, 1, 0, 0, 0))
+            let builtSmall = unsafeBitCast(smallFields, to: Decimal.self)
+            let builtLarge = unsafeBitCast(largeFields, to: Decimal.self)
+            return builtSmall == small && builtSmall.description == small.description
+                && builtLarge == large && builtLarge.description == large.description
+        }
+    }()
+
+    /// The `Decimal` with this significand (no trailing zeros, at most 38 digits), exponent
+    /// and sign; nil when this Foundation's layout is not a known one.
+    static func decimal(significand: UInt128, exponent: Int8, isNegative: Bool) -> Decimal? {
+        guard let packing else { return nil }
+        var fields = DecimalFields(exponent: exponent, lengthAndFlags: 0)
+        var length: UInt8 = 0
+        withUnsafeMutableBytes(of: &fields.mantissa) { raw in
+            var rest = significand
+            while rest != 0 {
+                raw.storeBytes(of: UInt16(truncatingIfNeeded: rest).littleEndian, toByteOffset: Int(length) * 2, as: UInt16.self)
+                rest >>= 16
+                length += 1
+            }
+        }
+        fields.lengthAndFlags = packing.byte(length: length, isNegative: isNegative)
+        return unsafeBitCast(fields, to: Decimal.self)
     }
 }

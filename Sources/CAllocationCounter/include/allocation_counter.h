@@ -1,0 +1,19 @@
+// Counts heap allocations made by the calling thread, for the benchmark's
+// "allocations per parse" column and the zero-allocation test.
+//
+// Linked into an executable (parsebench, the test runner), the functions below
+// interpose glibc's malloc family: each call is counted in a thread-local
+// counter and forwarded to glibc's own implementation. Nothing else changes.
+#ifndef ALLOCATION_COUNTER_H
+#define ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// 1 when allocations are being counted (glibc), 0 elsewhere.
+int mk_allocation_counting_available(void);
+
+/// Heap allocations (malloc, calloc, realloc, aligned allocations) made so far
+/// by the calling thread.
+uint64_t mk_thread_allocation_count(void);
+
+#endif
