@@ -2,6 +2,9 @@
 
 #include <errno.h>
 #include <stddef.h>
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#endif
 
 #if defined(__GLIBC__) && defined(__linux__)
 
@@ -52,10 +55,17 @@ int mk_allocation_counting_available(void) { return 1; }
 
 uint64_t mk_thread_allocation_count(void) { return allocations; }
 
+int64_t mk_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (int64_t)(info.uordblks + info.hblkhd);
+}
+
 #else
 
 int mk_allocation_counting_available(void) { return 0; }
 
 uint64_t mk_thread_allocation_count(void) { return 0; }
+
+int64_t mk_heap_bytes_in_use(void) { return -1; }
 
 #endif

@@ -15,6 +15,7 @@
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
+#include <unicode/uversion.h>
 
 // The tree of ICU's data that holds currency names, symbols and the currency map.
 #define MKICU_CURRENCY_TREE U_ICUDATA_NAME "-curr"
@@ -648,5 +649,50 @@ int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *
     unumf_formatDecimal(wrapper->formatter, decimal, -1, wrapper->result, &error);
     int32_t length = U_SUCCESS(error) ? unumf_resultToString(wrapper->result, (UChar *)buffer, capacity, &error) : 0;
     *status = (int32_t)error;
+    return length;
+}
+
+// MARK: Peers, for the benchmark
+
+void *mkicu_currency_parser_open(const char *locale, const char *currency, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_CURRENCY, NULL, 0, locale, NULL, &error);
+    if (U_SUCCESS(error)) {
+        unum_setAttribute(format, UNUM_LENIENT_PARSE, 1);
+        if (currency != NULL) {
+            UChar code[4] = {0};
+            u_charsToUChars(currency, code, 3);
+            unum_setTextAttribute(format, UNUM_CURRENCY_CODE, code, 3, &error);
+        }
+    }
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (format != NULL) unum_close(format);
+        return NULL;
+    }
+    return format;
+}
+
+double mkicu_currency_parse(const void *format, const uint16_t *text, int32_t length,
+                            char *currency, int32_t *end, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar code[4] = {0};
+    int32_t position = 0;
+    double value = unum_parseDoubleCurrency((const UNumberFormat *)format, (const UChar *)text, length, &position, code, &error);
+    u_UCharsToChars(code, currency, 3);
+    currency[3] = 0;
+    *end = position;
+    *status = (int32_t)error;
+    return value;
+}
+
+int32_t mkicu_version(char *buffer, int32_t capacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(version);
+    u_versionToString(version, text);
+    int32_t length = (int32_t)strlen(text);
+    if (length >= capacity) return 0;
+    memcpy(buffer, text, (size_t)length + 1);
     return length;
 }

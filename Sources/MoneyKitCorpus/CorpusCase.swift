@@ -87,23 +87,11 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         public let error: MoneyParseError?
     }
 
-    /// Reads the `options` column: space-separated words `strict`, `lenient`, `keep`,
-    /// `round` (half-even), `round-half-up`, `round-toward-zero`, `round-away-from-zero`.
+    /// Reads the `options` column (``MoneyParser/Options/init(_:)``: space-separated words
+    /// `strict`, `lenient`, `keep`, `round`, `round-half-up`, `round-toward-zero`,
+    /// `round-away-from-zero`).
     public static func options(from text: String) -> MoneyParser.Options? {
-        var options = MoneyParser.Options()
-        for word in text.split(separator: " ") {
-            switch word {
-            case "strict": options.mode = .strict
-            case "lenient": options.mode = .lenient
-            case "keep": options.excessFractionDigits = .keep
-            case "round", "round-half-even": options.excessFractionDigits = .round(.halfEven)
-            case "round-half-up": options.excessFractionDigits = .round(.halfUp)
-            case "round-toward-zero": options.excessFractionDigits = .round(.towardZero)
-            case "round-away-from-zero": options.excessFractionDigits = .round(.awayFromZero)
-            default: return nil
-            }
-        }
-        return options
+        MoneyParser.Options(text)
     }
 
     /// Parses the input with the row's options (or `defaults` when it has none) and

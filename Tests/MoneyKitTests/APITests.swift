@@ -179,4 +179,20 @@ import Testing
         }
         #expect(concurrent == serial)
     }
+
+    @Test("Options read and write their words", arguments: [
+        ("", "lenient"), ("lenient", "lenient"), ("strict", "strict"), ("keep", "lenient keep"),
+        ("strict round", "strict round"), ("round-half-even", "lenient round"), ("round-half-up", "lenient round-half-up"),
+        ("strict round-toward-zero", "strict round-toward-zero"), ("round-away-from-zero", "lenient round-away-from-zero"),
+    ])
+    func optionWords(text: String, written: String) throws {
+        let options = try #require(MoneyParser.Options(text))
+        #expect(options.description == written)
+        #expect(MoneyParser.Options(written) == options)
+    }
+
+    @Test("Unknown option words are rejected", arguments: ["strict fast", "round=halfEven", "STRICT"])
+    func unknownOptionWords(text: String) {
+        #expect(MoneyParser.Options(text) == nil)
+    }
 }

@@ -16,4 +16,8 @@ int mk_allocation_counting_available(void);
 /// by the calling thread.
 uint64_t mk_thread_allocation_count(void);
 
+/// Bytes of heap memory in use by the whole process (glibc's `mallinfo2`: small and
+/// mmapped blocks), or -1 where that is not available.
+int64_t mk_heap_bytes_in_use(void);
+
 #endif

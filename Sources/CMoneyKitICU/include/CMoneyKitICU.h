@@ -22,6 +22,8 @@ extern "C" {
 
 /// Number of locales ICU lists as available for formatting (`uloc_countAvailable`).
 int32_t mkicu_available_locale_count(void);
+/// ICU's version (`72.1`) into `buffer`; returns its length.
+int32_t mkicu_version(char *buffer, int32_t capacity);
 /// Writes the identifier of available locale `index` into `buffer`; returns its length.
 int32_t mkicu_available_locale(int32_t index, char *buffer, int32_t capacity);
 /// Canonical ICU identifier for an identifier or BCP 47 tag (`de-DE` -> `de_DE`).
@@ -140,6 +142,19 @@ void mkicu_numberformatter_close(void *formatter);
 /// Formats an exact decimal string (`-1234.5`) with an opened NumberFormatter.
 int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *decimal,
                                              uint16_t *buffer, int32_t capacity, int32_t *status);
+
+// MARK: Peers, for the benchmark
+
+/// Opens ICU's classic currency format for lenient parsing: `unum_open(UNUM_CURRENCY)` with
+/// `UNUM_LENIENT_PARSE` on and, when `currency` (an ISO code) is not NULL, that currency set
+/// as the format's. Close with `mkicu_numfmt_close`.
+void *mkicu_currency_parser_open(const char *locale, const char *currency, int32_t *status);
+
+/// Parses UTF-16 text with `unum_parseDoubleCurrency`: returns ICU's amount (a double: the C API
+/// has no exact form for currency parsing), writes the ISO code it found to `currency`
+/// (4 bytes, NUL-terminated) and the UTF-16 offset where parsing stopped to `end`.
+double mkicu_currency_parse(const void *format, const uint16_t *text, int32_t length,
+                            char *currency, int32_t *end, int32_t *status);
 
 #ifdef __cplusplus
 }

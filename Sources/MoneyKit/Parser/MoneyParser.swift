@@ -128,14 +128,17 @@ public struct MoneyParser: Sendable {
     ///   - text: The text as typed.
     ///   - locale: Whose conventions to read.
     ///   - currency: The currency of the field, if known.
+    ///   - options: Lenient (default) or strict mode, and surplus-decimal handling.
     /// - Returns: The exact amount and its currency.
     /// - Throws: ``MoneyParseError``.
     ///
     /// ```swift
     /// try MoneyParser.parse("CHF 1'234.50", locale: Locale(identifier: "de_CH"))   // 1234.5 CHF
     /// ```
-    public static func parse(_ text: String, locale: Locale, currency: Currency? = nil) throws(MoneyParseError) -> Money {
-        try MoneyParser(locale: locale, currency: currency).parse(text)
+    public static func parse(
+        _ text: String, locale: Locale, currency: Currency? = nil, options: Options = .init()
+    ) throws(MoneyParseError) -> Money {
+        try MoneyParser(locale: locale, currency: currency, options: options).parse(text)
     }
 
     /// The pipeline: structure (state machine over tokens), currency, separators, amount.
@@ -161,5 +164,45 @@ public struct MoneyParser: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+extension MoneyParser.Options: LosslessStringConvertible {
+    /// Reads options written as space-separated words, the form corpora and configuration
+    /// files use: `strict` or `lenient`, then `keep`, `round` (half-even),
+    /// `round-half-up`, `round-toward-zero` or `round-away-from-zero`. The empty string is
+    /// the default options; an unknown word gives nil.
+    ///
+    /// ```swift
+    /// MoneyParser.Options("strict round-half-up")   // strict mode, rounding half up
+    /// ```
+    public init?(_ description: String) {
+        self.init()
+        for word in description.split(separator: " ") {
+            switch word {
+            case "strict": mode = .strict
+            case "lenient": mode = .lenient
+            case "keep": excessFractionDigits = .keep
+            case "round", "round-half-even": excessFractionDigits = .round(.halfEven)
+            case "round-half-up": excessFractionDigits = .round(.halfUp)
+            case "round-toward-zero": excessFractionDigits = .round(.towardZero)
+            case "round-away-from-zero": excessFractionDigits = .round(.awayFromZero)
+            default: return nil
+            }
+        }
+    }
+
+    /// The options as words ``init(_:)`` reads back: `"lenient"`, `"strict round-half-up"`.
+    public var description: String {
+        var words = [mode == .strict ? "strict" : "lenient"]
+        switch excessFractionDigits {
+        case .reject: break
+        case .keep: words.append("keep")
+        case .round(.halfEven): words.append("round")
+        case .round(.halfUp): words.append("round-half-up")
+        case .round(.towardZero): words.append("round-toward-zero")
+        case .round(.awayFromZero): words.append("round-away-from-zero")
+        }
+        return words.joined(separator: " ")
     }
 }

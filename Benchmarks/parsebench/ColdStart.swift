@@ -1,0 +1,66 @@
+// What the first parse in a locale costs: loading the locale's profile from ICU.
+import CAllocationCounter
+import CMoneyKitICU
+import Foundation
+import MoneyKit
+
+/// Cold-start figures.
+struct ColdStart: Codable {
+    /// The process's first parse (`en_US`): the global tables (every locale's currency
+    /// symbols, ISO codes, the supplement) plus the en_US profile.
+    let firstUseMilliseconds: Double
+    let firstUseHeapBytes: Int?
+    /// Every other ICU locale, each timed from `MoneyParser(locale:)` through its first parse.
+    let locales: Int
+    let totalSeconds: Double
+    let medianMilliseconds: Double
+    let p90Milliseconds: Double
+    let maxMilliseconds: Double
+    let slowestLocale: String
+    /// Locales whose first parse took under 1 ms.
+    let under1ms: Int
+    /// Heap in use after loading them all, minus before (glibc's mallinfo2), and per profile.
+    let heapBytes: Int?
+    var heapBytesPerProfile: Double? { heapBytes.map { Double($0) / Double(locales) } }
+}
+
+/// ICU's available locales, as the library sees them.
+func icuLocales() -> [String] {
+    (0..<mkicu_available_locale_count()).compactMap { index in
+        var buffer = [CChar](repeating: 0, count: 160)
+        let length = mkicu_available_locale(index, &buffer, Int32(buffer.count))
+        return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    }
+}
+
+func heapInUse() -> Int? {
+    let bytes = mk_heap_bytes_in_use()
+    return bytes < 0 ? nil : Int(bytes)
+}
+
+/// Must run before anything else touches MoneyKit in the process.
+func measureColdStart() -> ColdStart {
+    let heap0 = heapInUse()
+    var start = ContinuousClock.now
+    _ = try? MoneyParser(locale: Locale(identifier: "en_US")).parse("$1.00")
+    let firstUse = seconds(ContinuousClock.now - start) * 1e3
+    let heap1 = heapInUse()
+
+    let locales = icuLocales().filter { $0 != "en_US" }
+    var times: [(String, Double)] = []
+    for locale in locales {
+        let identifier = Locale(identifier: locale)
+        start = ContinuousClock.now
+        _ = try? MoneyParser(locale: identifier).parse("1")
+        times.append((locale, seconds(ContinuousClock.now - start) * 1e3))
+    }
+    let heap2 = heapInUse()
+    let sorted = times.map(\.1).sorted()
+    let slowest = times.max { $0.1 < $1.1 }
+    return ColdStart(
+        firstUseMilliseconds: firstUse, firstUseHeapBytes: heap0.flatMap { a in heap1.map { $0 - a } },
+        locales: times.count, totalSeconds: sorted.reduce(0, +) / 1e3, medianMilliseconds: median(sorted),
+        p90Milliseconds: sorted.isEmpty ? .nan : sorted[sorted.count * 9 / 10], maxMilliseconds: slowest?.1 ?? .nan,
+        slowestLocale: slowest?.0 ?? "", under1ms: sorted.filter { $0 < 1 }.count,
+        heapBytes: heap1.flatMap { a in heap2.map { $0 - a } })
+}
