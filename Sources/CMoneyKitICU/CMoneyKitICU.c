@@ -696,3 +696,140 @@ int32_t mkicu_version(char *buffer, int32_t capacity) {
     memcpy(buffer, text, (size_t)length + 1);
     return length;
 }
+
+int32_t mkicu_currency_data_bundle(const char *locale, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, locale, &error);
+    const char *actual = U_SUCCESS(error) ? ures_getLocaleByType(data, ULOC_ACTUAL_LOCALE, &error) : NULL;
+    int32_t length = 0;
+    if (U_SUCCESS(error) && actual != NULL) {
+        length = (int32_t)strlen(actual);
+        if (length < capacity) memcpy(buffer, actual, (size_t)length + 1);
+    }
+    if (data != NULL) ures_close(data);
+    *status = U_FAILURE(error) ? (int32_t)error : (length >= capacity ? MKICU_BUFFER_OVERFLOW : 0);
+    return length;
+}
+
+/// Appends one record: a kind unit, an ASCII key (code, or code + keyword + TAB), a UTF-16 value, LF.
+static void append_name_record(uint16_t kind, const char *key, const char *suffix, const UChar *value, int32_t valueLength,
+                               uint16_t *buffer, int32_t capacity, int32_t *written) {
+    int32_t keyLength = (int32_t)strlen(key);
+    int32_t suffixLength = suffix == NULL ? 0 : (int32_t)strlen(suffix) + 1;
+    int32_t length = 1 + keyLength + suffixLength + valueLength + 1;
+    if (*written + length <= capacity) {
+        uint16_t *out = buffer + *written;
+        int32_t at = 0;
+        out[at++] = kind;
+        for (int32_t i = 0; i < keyLength; i++) out[at++] = (uint16_t)(unsigned char)key[i];
+        if (suffix != NULL) {
+            for (int32_t i = 0; i < suffixLength - 1; i++) out[at++] = (uint16_t)(unsigned char)suffix[i];
+            out[at++] = '\t';
+        }
+        memcpy(out + at, value, sizeof(UChar) * (size_t)valueLength);
+        at += valueLength;
+        out[at] = '\n';
+    }
+    *written += length;
+}
+
+/// The table `key` of `data` when `bundle` defines it itself (not inherited), else NULL.
+static UResourceBundle *own_table(UResourceBundle *data, const char *bundle, const char *key) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *table = ures_getByKey(data, key, NULL, &error);
+    const char *owner = U_SUCCESS(error) ? ures_getLocaleByType(table, ULOC_ACTUAL_LOCALE, &error) : NULL;
+    if (U_FAILURE(error) || owner == NULL || strcmp(owner, bundle) != 0) {
+        if (table != NULL) ures_close(table);
+        return NULL;
+    }
+    return table;
+}
+
+int32_t mkicu_currency_bundle_display_names(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = 0;
+    // ures_open with an owner check, not ures_openDirect (see mkicu_currency_bundle_symbols).
+    UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, bundle, &error);
+    const char *actual = U_SUCCESS(error) ? ures_getLocaleByType(data, ULOC_ACTUAL_LOCALE, &error) : NULL;
+    if (U_FAILURE(error) || actual == NULL || strcmp(actual, bundle) != 0) {
+        if (data != NULL) ures_close(data);
+        *status = U_FAILURE(error) ? (int32_t)error : (int32_t)U_MISSING_RESOURCE_ERROR;
+        return 0;
+    }
+    // The parent: an explicit one, or root, else (the caller's rule) the name minus its last subtag.
+    UResourceBundle *marker = own_table(data, bundle, "%%ParentIsRoot");
+    if (marker != NULL) {
+        static const UChar none[1] = {0};
+        append_name_record('R', "", NULL, none, 0, buffer, capacity, &written);
+        ures_close(marker);
+    } else {
+        UResourceBundle *parent = own_table(data, bundle, "%%Parent");
+        if (parent != NULL) {
+            UErrorCode parentError = U_ZERO_ERROR;
+            int32_t length = 0;
+            const UChar *name = ures_getString(parent, &length, &parentError);
+            if (U_SUCCESS(parentError)) append_name_record('P', "", NULL, name, length, buffer, capacity, &written);
+            ures_close(parent);
+        }
+    }
+    UResourceBundle *entry = NULL;
+    UResourceBundle *currencies = own_table(data, bundle, "Currencies");
+    if (currencies != NULL) {
+        while (ures_hasNext(currencies)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(currencies, entry, &entryError);
+            const char *code = U_SUCCESS(entryError) ? ures_getKey(entry) : NULL;
+            if (code == NULL || strlen(code) != 3 || ures_getType(entry) != URES_ARRAY) continue;
+            for (int32_t index = 0; index < 2; index++) {
+                UErrorCode nameError = U_ZERO_ERROR;
+                int32_t length = 0;
+                const UChar *name = ures_getStringByIndex(entry, index, &length, &nameError);
+                if (U_SUCCESS(nameError)) {
+                    append_name_record(index == 0 ? 's' : 'l', code, NULL, name, length, buffer, capacity, &written);
+                }
+            }
+        }
+        ures_close(currencies);
+    }
+    UResourceBundle *narrow = own_table(data, bundle, "Currencies%narrow");
+    if (narrow != NULL) {
+        while (ures_hasNext(narrow)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(narrow, entry, &entryError);
+            const char *code = U_SUCCESS(entryError) ? ures_getKey(entry) : NULL;
+            int32_t length = 0;
+            const UChar *name = code != NULL ? ures_getString(entry, &length, &entryError) : NULL;
+            if (name != NULL && U_SUCCESS(entryError) && strlen(code) == 3) {
+                append_name_record('n', code, NULL, name, length, buffer, capacity, &written);
+            }
+        }
+        ures_close(narrow);
+    }
+    UResourceBundle *plurals = own_table(data, bundle, "CurrencyPlurals");
+    if (plurals != NULL) {
+        UResourceBundle *form = NULL;
+        while (ures_hasNext(plurals)) {
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getNextResource(plurals, entry, &entryError);
+            const char *code = U_SUCCESS(entryError) ? ures_getKey(entry) : NULL;
+            if (code == NULL || strlen(code) != 3 || ures_getType(entry) != URES_TABLE) continue;
+            ures_resetIterator(entry);
+            while (ures_hasNext(entry)) {
+                UErrorCode formError = U_ZERO_ERROR;
+                form = ures_getNextResource(entry, form, &formError);
+                const char *keyword = U_SUCCESS(formError) ? ures_getKey(form) : NULL;
+                int32_t length = 0;
+                const UChar *name = keyword != NULL ? ures_getString(form, &length, &formError) : NULL;
+                if (name != NULL && U_SUCCESS(formError)) {
+                    append_name_record('p', code, keyword, name, length, buffer, capacity, &written);
+                }
+            }
+        }
+        if (form != NULL) ures_close(form);
+        ures_close(plurals);
+    }
+    if (entry != NULL) ures_close(entry);
+    ures_close(data);
+    *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+    return written;
+}

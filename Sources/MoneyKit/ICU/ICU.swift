@@ -190,6 +190,52 @@ enum ICU {
         return symbols
     }
 
+    /// The currency-data bundle a locale opens to (aliases resolved, missing levels skipped).
+    static func currencyDataBundle(ofLocale locale: String) -> String {
+        asciiString { buffer, capacity, status in mkicu_currency_data_bundle(locale, buffer, capacity, status) } ?? "root"
+    }
+
+    /// What one currency-data bundle defines itself: its explicit parent, and its symbols,
+    /// long names, narrow symbols and plural names, keyed by ISO code.
+    struct BundleDisplayNames: Sendable {
+        enum Parent: Sendable, Equatable {
+            /// No explicit parent: the bundle name without its last subtag (root after a language).
+            case truncation
+            /// `%%ParentIsRoot`.
+            case root
+            /// `%%Parent`.
+            case named(String)
+        }
+
+        var parent = Parent.truncation
+        var symbols: [String: String] = [:]
+        var longNames: [String: String] = [:]
+        var narrowSymbols: [String: String] = [:]
+        /// Code -> plural keyword -> name.
+        var pluralNames: [String: [String: String]] = [:]
+    }
+
+    /// The display names a currency-data bundle defines itself.
+    static func currencyDisplayNames(definedInBundle bundle: String) -> BundleDisplayNames {
+        var names = BundleDisplayNames()
+        var capacity = 65_536
+        while true {
+            var status: Int32 = 0
+            var needed: Int32 = 0
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
+                needed = mkicu_currency_bundle_display_names(bundle, buffer.baseAddress!, Int32(capacity), &status)
+                guard status <= 0, needed <= capacity else { return }
+                var start = 0
+                for index in 0..<Int(needed) where buffer[index] == 0x0A {
+                    names.add(record: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                    start = index + 1
+                }
+            }
+            guard status == MKICU_BUFFER_OVERFLOW, needed > capacity else { return names }
+            capacity = Int(needed) + 1
+        }
+    }
+
     /// Which of a currency's display strings to read.
     enum CurrencyNameKind: Int32 {
         case symbol = 0
@@ -410,6 +456,35 @@ enum ICU {
             ICU.utf16String { buffer, capacity, status in
                 mkicu_numberformatter_format_decimal(handle, decimal, buffer, capacity, status)
             }?.text
+        }
+    }
+}
+
+extension ICU.BundleDisplayNames {
+    /// Adds one record of `mkicu_currency_bundle_display_names` (without its LF).
+    fileprivate mutating func add(record: UnsafeBufferPointer<UInt16>) {
+        guard let kind = record.first else { return }
+        if kind == 0x52 {  // "R"
+            parent = .root
+            return
+        }
+        if kind == 0x50 {  // "P"
+            parent = .named(String(decoding: record.dropFirst(), as: UTF16.self))
+            return
+        }
+        guard record.count >= 4 else { return }
+        let code = String(decoding: record[1..<4], as: UTF16.self)
+        let value = record[4...]
+        switch kind {
+        case 0x73: symbols[code] = String(decoding: value, as: UTF16.self)  // "s"
+        case 0x6C: longNames[code] = String(decoding: value, as: UTF16.self)  // "l"
+        case 0x6E: narrowSymbols[code] = String(decoding: value, as: UTF16.self)  // "n"
+        case 0x70:  // "p": keyword TAB name
+            guard let tab = value.firstIndex(of: 0x09) else { return }
+            let keyword = String(decoding: value[..<tab], as: UTF16.self)
+            pluralNames[code, default: [:]][keyword] = String(decoding: value[(tab + 1)...], as: UTF16.self)
+        default:
+            break
         }
     }
 }

@@ -55,6 +55,11 @@ struct CurrencyConventions: Sendable {
         let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
+        // The literal words of each unit pattern, split once for all currencies.
+        let decorations = unitPatterns.sorted { $0.key < $1.key }.compactMap { keyword, pattern in
+            PatternWords(pattern).map { (keyword: keyword, words: $0) }
+        }
+        let bundleNames = CurrencyNames.forLocale(locale)
         var displays: [Display] = []
         displays.reserveCapacity(catalog.entries.count)
         var names = MarkerTableBuilder(empty: CurrencySet())
@@ -62,17 +67,18 @@ struct CurrencyConventions: Sendable {
 
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
-            let symbol = ICU.currencyName(entry.code, locale: locale, kind: .symbol) ?? entry.code
+            let code = entry.code
+            /// ICU answers the ISO code when it has no string: that counts as none.
+            func known(_ text: String?) -> String? { text.flatMap { $0.isEmpty || $0 == code ? nil : $0 } }
+            let symbol = known(bundleNames.symbol(position)) ?? code
             // Without a narrow symbol ICU answers (and formats) the ISO code, not the symbol.
-            let narrow = ICU.currencyName(entry.code, locale: locale, kind: .narrowSymbol) ?? entry.code
-            let name = ICU.currencyName(entry.code, locale: locale, kind: .longName)
+            let narrow = known(bundleNames.narrowSymbol(position)) ?? code
+            let name = known(bundleNames.longNames[position])
             var plurals: [String: String] = [:]
             for keyword in keywords {
-                if let plural = ICU.currencyPluralName(entry.code, locale: locale, keyword: keyword) {
-                    plurals[keyword] = plural
-                }
+                if let plural = known(bundleNames.pluralName(position, keyword: keyword)) { plurals[keyword] = plural }
             }
-            displays.append(Display(code: entry.code, symbol: symbol, narrowSymbol: narrow, name: name, pluralNames: plurals))
+            displays.append(Display(code: code, symbol: symbol, narrowSymbol: narrow, name: name, pluralNames: plurals))
 
             if entry.isCurrent {
                 let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
@@ -81,9 +87,9 @@ struct CurrencyConventions: Sendable {
             // Names, and names with the words the locale's currency-unit pattern puts around
             // them (`{0} de {1}` in Romanian: "100 de lei românești").
             var texts = [name].compactMap { $0 } + plurals.values
-            for (keyword, pattern) in unitPatterns {
-                guard let plural = plurals[keyword] ?? plurals["other"] ?? name else { continue }
-                let decorated = CurrencyConventions.nameWithPatternWords(plural, pattern: pattern)
+            for decoration in decorations {
+                guard let plural = plurals[decoration.keyword] ?? plurals["other"] ?? name else { continue }
+                let decorated = decoration.words.around(plural)
                 if decorated != plural { texts.append(decorated) }
             }
             for text in texts {
@@ -106,15 +112,49 @@ struct CurrencyConventions: Sendable {
         self.standardSymbolSets = sortedStandard.map(\.value)
     }
 
-    /// A name with the literal words of a currency-unit pattern (`{0} de {1}` -> "de lei").
-    static func nameWithPatternWords(_ name: String, pattern: String) -> String {
-        guard let number = pattern.range(of: "{0}"), let placeholder = pattern.range(of: "{1}") else { return name }
-        var words: [Substring] = []
-        if number.upperBound <= placeholder.lowerBound {
-            words = [pattern[number.upperBound..<placeholder.lowerBound], Substring(name), pattern[placeholder.upperBound...]]
-        } else {
-            words = [pattern[..<placeholder.lowerBound], Substring(name), pattern[placeholder.upperBound..<number.lowerBound]]
+    /// The literal words a currency-unit pattern writes around the currency name (`{0} de
+    /// {1}`: "de" before it), trimmed of spaces.
+    struct PatternWords {
+        let before: String
+        let after: String
+
+        /// Nil when the pattern lacks `{0}` or `{1}`.
+        init?(_ pattern: String) {
+            let scalars = Array(pattern.unicodeScalars)
+            func find(_ placeholder: Unicode.Scalar) -> Int? {
+                guard scalars.count >= 3 else { return nil }
+                return (0...(scalars.count - 3)).first {
+                    scalars[$0] == "{" && scalars[$0 + 1] == placeholder && scalars[$0 + 2] == "}"
+                }
+            }
+            guard let number = find("0"), let name = find("1") else { return nil }
+            func text(_ range: Range<Int>) -> String {
+                range.isEmpty ? "" : PatternWords.trimmed(String(String.UnicodeScalarView(scalars[range])))
+            }
+            if number < name {
+                before = text((number + 3)..<name)
+                after = text((name + 3)..<scalars.count)
+            } else {
+                before = text(0..<name)
+                after = text((name + 3)..<number)
+            }
         }
-        return words.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+
+        /// The name with the words around it, single spaces between.
+        func around(_ name: String) -> String {
+            [before, PatternWords.trimmed(name), after].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+
+        /// Text without leading and trailing spaces (Unicode Zs) and tabs.
+        static func trimmed(_ text: String) -> String {
+            func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+                scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+            }
+            let scalars = text.unicodeScalars
+            guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else { return text }
+            guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+                  let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            return String(scalars[start...end])
+        }
     }
 }

@@ -1,0 +1,99 @@
+import Synchronization
+
+/// Every currency's display strings in a currency-data bundle, with inheritance: what
+/// ICU's `ucurr_getName` and `ucurr_getPluralName` answer for a locale that opens to the
+/// bundle, read in bulk.
+///
+/// ICU looks each name up along the bundle's parent chain (`de_CH` -> `de` -> `root`),
+/// opening bundles per call: thousands of lookups per locale. Here each bundle's own
+/// tables are read once, and a bundle's merged view is its parent's with its own entries
+/// on top, cached per bundle, so a locale costs one read of its own bundle at most.
+/// The test suite compares the result with `ucurr_getName` and `ucurr_getPluralName`.
+final class CurrencyNames: Sendable {
+    /// Display strings indexed like ``CurrencyCatalog/entries``; nil where the chain has no
+    /// entry (ICU then answers with the ISO code).
+    let symbols: [String?]
+    let longNames: [String?]
+    let narrowSymbols: [String?]
+    /// Plural keyword -> names indexed like ``CurrencyCatalog/entries``.
+    let pluralNames: [String: [String?]]
+
+    private init(symbols: [String?], longNames: [String?], narrowSymbols: [String?], pluralNames: [String: [String?]]) {
+        self.symbols = symbols
+        self.longNames = longNames
+        self.narrowSymbols = narrowSymbols
+        self.pluralNames = pluralNames
+    }
+
+    /// The symbol ICU answers: the chain's symbol, else the ISO code.
+    func symbol(_ currency: Int) -> String { symbols[currency] ?? CurrencyCatalog.shared.entries[currency].code }
+
+    /// The narrow symbol ICU answers: the chain's narrow symbol, else the symbol.
+    func narrowSymbol(_ currency: Int) -> String { narrowSymbols[currency] ?? symbol(currency) }
+
+    /// The plural name ICU answers for a keyword: the chain's name for the keyword, else for
+    /// `other`, else the long name (nil when there is none: ICU then answers the ISO code).
+    func pluralName(_ currency: Int, keyword: String) -> String? {
+        pluralNames[keyword]?[currency] ?? pluralNames["other"]?[currency] ?? longNames[currency]
+    }
+
+    // MARK: Cache
+
+    private static let cache = Mutex<[String: CurrencyNames]>([:])
+
+    /// The merged names of the bundle a locale opens to.
+    static func forLocale(_ locale: String) -> CurrencyNames {
+        forBundle(ICU.currencyDataBundle(ofLocale: locale))
+    }
+
+    /// The merged names of a bundle, built (with its ancestors') on first use.
+    static func forBundle(_ bundle: String) -> CurrencyNames {
+        if let cached = cache.withLock({ $0[bundle] }) { return cached }
+        let own = ICU.currencyDisplayNames(definedInBundle: bundle)
+        let parent: CurrencyNames?
+        switch own.parent {
+        case .root: parent = bundle == "root" ? nil : forBundle("root")
+        case .named(let name): parent = name == bundle ? nil : forBundle(name)
+        case .truncation:
+            if bundle == "root" {
+                parent = nil
+            } else if let cut = bundle.lastIndex(of: "_") {
+                parent = forBundle(String(bundle[..<cut]))
+            } else {
+                parent = forBundle("root")
+            }
+        }
+        let merged = CurrencyNames(merging: own, over: parent)
+        return cache.withLock { cache in
+            if let raced = cache[bundle] { return raced }
+            cache[bundle] = merged
+            return merged
+        }
+    }
+
+    private convenience init(merging own: ICU.BundleDisplayNames, over parent: CurrencyNames?) {
+        let catalog = CurrencyCatalog.shared
+        let count = catalog.entries.count
+        var symbols = parent?.symbols ?? Array(repeating: nil, count: count)
+        var longNames = parent?.longNames ?? Array(repeating: nil, count: count)
+        var narrowSymbols = parent?.narrowSymbols ?? Array(repeating: nil, count: count)
+        var pluralNames = parent?.pluralNames ?? [:]
+        func index(_ code: String) -> Int? { catalog.index(ofCode: code.utf8).map(Int.init) }
+        // Symbol and long name come from the same entry: a bundle's entry replaces both.
+        for (code, symbol) in own.symbols {
+            guard let currency = index(code) else { continue }
+            symbols[currency] = symbol
+            longNames[currency] = own.longNames[code]
+        }
+        for (code, narrow) in own.narrowSymbols {
+            if let currency = index(code) { narrowSymbols[currency] = narrow }
+        }
+        for (code, forms) in own.pluralNames {
+            guard let currency = index(code) else { continue }
+            for (keyword, name) in forms {
+                pluralNames[keyword, default: Array(repeating: nil, count: count)][currency] = name
+            }
+        }
+        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames)
+    }
+}
