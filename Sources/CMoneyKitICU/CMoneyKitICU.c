@@ -745,7 +745,40 @@ static UResourceBundle *own_table(UResourceBundle *data, const char *bundle, con
     return table;
 }
 
-int32_t mkicu_currency_bundle_display_names(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+
+int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, int32_t capacity, int32_t *status) {
+    // Records are built in UTF-16 (ICU's strings), then converted to UTF-8 in one pass.
+    int32_t utf16Capacity = 32768;
+    for (;;) {
+        uint16_t *utf16 = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)utf16Capacity);
+        if (utf16 == NULL) {
+            *status = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+            return 0;
+        }
+        int32_t utf16Status = 0;
+        int32_t length = bundle_display_names_utf16(bundle, utf16, utf16Capacity, &utf16Status);
+        if (utf16Status == MKICU_BUFFER_OVERFLOW) {
+            free(utf16);
+            utf16Capacity = length + 1;
+            continue;
+        }
+        if (utf16Status > 0) {
+            free(utf16);
+            *status = utf16Status;
+            return 0;
+        }
+        UErrorCode error = U_ZERO_ERROR;
+        int32_t utf8Length = 0;
+        u_strToUTF8(buffer, capacity, &utf8Length, (const UChar *)utf16, length, &error);
+        free(utf16);
+        *status = error == U_BUFFER_OVERFLOW_ERROR || utf8Length > capacity ? MKICU_BUFFER_OVERFLOW
+            : (U_FAILURE(error) ? (int32_t)error : 0);
+        return utf8Length;
+    }
+}
+
+static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     int32_t written = 0;
     // ures_open with an owner check, not ures_openDirect (see mkicu_currency_bundle_symbols).

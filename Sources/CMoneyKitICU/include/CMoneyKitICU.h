@@ -147,12 +147,12 @@ int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *
 /// aliases resolved, missing levels skipped), written as a NUL-terminated name.
 int32_t mkicu_currency_data_bundle(const char *locale, char *buffer, int32_t capacity, int32_t *status);
 
-/// The display names one currency-data bundle defines itself, as UTF-16 records ending in
+/// The display names one currency-data bundle defines itself, as UTF-8 records ending in
 /// LF: `P<parent>` (its explicit parent bundle), `R` (its parent is root), `s<CODE><symbol>`,
 /// `l<CODE><long name>`, `n<CODE><narrow symbol>`, `p<CODE><keyword>TAB<plural name>`.
 /// Merged along the bundle's parent chain, they give what `ucurr_getName` and
 /// `ucurr_getPluralName` answer, without one lookup per currency and form.
-int32_t mkicu_currency_bundle_display_names(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, int32_t capacity, int32_t *status);
 
 // MARK: Peers, for the benchmark
 

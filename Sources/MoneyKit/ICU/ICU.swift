@@ -218,12 +218,14 @@ enum ICU {
     /// The display names a currency-data bundle defines itself.
     static func currencyDisplayNames(definedInBundle bundle: String) -> BundleDisplayNames {
         var names = BundleDisplayNames()
-        var capacity = 65_536
+        var capacity = 131_072
         while true {
             var status: Int32 = 0
             var needed: Int32 = 0
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
-                needed = mkicu_currency_bundle_display_names(bundle, buffer.baseAddress!, Int32(capacity), &status)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                needed = buffer.withMemoryRebound(to: CChar.self) {
+                    mkicu_currency_bundle_display_names(bundle, $0.baseAddress!, Int32(capacity), &status)
+                }
                 guard status <= 0, needed <= capacity else { return }
                 var start = 0
                 for index in 0..<Int(needed) where buffer[index] == 0x0A {
@@ -461,28 +463,26 @@ enum ICU {
 }
 
 extension ICU.BundleDisplayNames {
-    /// Adds one record of `mkicu_currency_bundle_display_names` (without its LF).
-    fileprivate mutating func add(record: UnsafeBufferPointer<UInt16>) {
+    /// Adds one UTF-8 record of `mkicu_currency_bundle_display_names` (without its LF).
+    fileprivate mutating func add(record: UnsafeBufferPointer<UInt8>) {
         guard let kind = record.first else { return }
-        if kind == 0x52 {  // "R"
-            parent = .root
-            return
-        }
-        if kind == 0x50 {  // "P"
-            parent = .named(String(decoding: record.dropFirst(), as: UTF16.self))
-            return
-        }
-        guard record.count >= 4 else { return }
-        let code = String(decoding: record[1..<4], as: UTF16.self)
-        let value = record[4...]
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self) }
         switch kind {
-        case 0x73: symbols[code] = String(decoding: value, as: UTF16.self)  // "s"
-        case 0x6C: longNames[code] = String(decoding: value, as: UTF16.self)  // "l"
-        case 0x6E: narrowSymbols[code] = String(decoding: value, as: UTF16.self)  // "n"
-        case 0x70:  // "p": keyword TAB name
-            guard let tab = value.firstIndex(of: 0x09) else { return }
-            let keyword = String(decoding: value[..<tab], as: UTF16.self)
-            pluralNames[code, default: [:]][keyword] = String(decoding: value[(tab + 1)...], as: UTF16.self)
+        case UInt8(ascii: "R"):
+            parent = .root
+        case UInt8(ascii: "P"):
+            parent = .named(text(1..<record.count))
+        case _ where record.count < 4:
+            break
+        case UInt8(ascii: "s"):
+            symbols[text(1..<4)] = text(4..<record.count)
+        case UInt8(ascii: "l"):
+            longNames[text(1..<4)] = text(4..<record.count)
+        case UInt8(ascii: "n"):
+            narrowSymbols[text(1..<4)] = text(4..<record.count)
+        case UInt8(ascii: "p"):  // keyword TAB name
+            guard let tab = record[4...].firstIndex(of: 0x09) else { return }
+            pluralNames[text(1..<4), default: [:]][text(4..<tab)] = text((tab + 1)..<record.count)
         default:
             break
         }

@@ -19,33 +19,72 @@ final class MarkerTrie: @unchecked Sendable {
     static let root: Int32 = 0
 
     /// Builds a trie from keys and values; when a key repeats, the last value wins.
+    ///
+    /// The keys are sorted, then nodes are created walking them in order, sharing each
+    /// key's common prefix with the previous one: a node's children are therefore created
+    /// in ascending byte order, and laying edges out by parent in creation order keeps each
+    /// node's edges contiguous and sorted. Linear after the sort, no per-node allocation.
     init(_ entries: [(key: [UInt8], value: Int32)]) {
-        var unique: [[UInt8]: Int32] = [:]
-        for entry in entries where !entry.key.isEmpty {
-            unique[entry.key] = entry.value
+        var order = entries.indices.filter { !entries[$0].key.isEmpty }
+        order.sort { a, b in
+            let left = entries[a].key, right = entries[b].key
+            if left == right { return a < b }
+            return left.lexicographicallyPrecedes(right)
         }
-        let sorted = unique.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        var builder = Builder()
-        builder.build(keys: sorted.map(\.key), values: sorted.map(\.value), range: 0..<sorted.count, depth: 0)
+        var nodeValues: [Int32] = [-1]
+        var nodeParents: [Int32] = [-1]
+        var nodeBytes: [UInt8] = [0]
+        var path: [Int32] = [0]  // path[d]: the node spelling the previous key's first d bytes
+        var previous: [UInt8] = []
+        for entry in order {
+            let key = entries[entry].key
+            var common = 0
+            let limit = min(key.count, previous.count)
+            while common < limit, key[common] == previous[common] { common += 1 }
+            path.removeSubrange((common + 1)...)
+            for depth in common..<key.count {
+                nodeParents.append(path[path.count - 1])
+                nodeBytes.append(key[depth])
+                nodeValues.append(-1)
+                path.append(Int32(nodeValues.count - 1))
+            }
+            nodeValues[Int(path[path.count - 1])] = entries[entry].value
+            previous = key
+        }
+        let count = nodeValues.count
+        var edgeCount = [UInt16](repeating: 0, count: count)
+        for node in 1..<max(count, 1) { edgeCount[Int(nodeParents[node])] += 1 }
+        var edgeStart = [Int32](repeating: 0, count: count)
+        var next: Int32 = 0
+        for node in 0..<count {
+            edgeStart[node] = next
+            next += Int32(edgeCount[node])
+        }
+        var fill = edgeStart
+        var edgeBytes = [UInt8](repeating: 0, count: max(count - 1, 0))
+        var edgeTargets = [Int32](repeating: -1, count: max(count - 1, 0))
         var rootChildren = [Int32](repeating: -1, count: 256)
-        for edge in 0..<Int(builder.edgeCount[0]) {
-            let index = Int(builder.edgeStart[0]) + edge
-            rootChildren[Int(builder.edgeBytes[index])] = builder.edgeTargets[index]
+        for node in 1..<max(count, 1) {
+            let parent = Int(nodeParents[node])
+            let slot = Int(fill[parent])
+            fill[parent] += 1
+            edgeBytes[slot] = nodeBytes[node]
+            edgeTargets[slot] = Int32(node)
+            if parent == 0 { rootChildren[Int(nodeBytes[node])] = Int32(node) }
         }
         func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
             let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
             _ = buffer.initialize(from: array)
             return buffer
         }
-        edgeStart = copy(builder.edgeStart)
-        edgeCount = copy(builder.edgeCount)
-        values = copy(builder.values)
-        edgeBytes = copy(builder.edgeBytes)
-        edgeTargets = copy(builder.edgeTargets)
+        self.edgeStart = copy(edgeStart)
+        self.edgeCount = copy(edgeCount)
+        self.values = copy(nodeValues)
+        self.edgeBytes = copy(edgeBytes)
+        self.edgeTargets = copy(edgeTargets)
         self.rootChildren = copy(rootChildren)
-        nodeCount = builder.values.count
-        byteSize = builder.edgeStart.count * 4 + builder.edgeCount.count * 2 + builder.values.count * 4
-            + builder.edgeBytes.count + builder.edgeTargets.count * 4 + 256 * 4
+        nodeCount = count
+        byteSize = count * (4 + 2 + 4) + edgeBytes.count * (1 + 4) + 256 * 4
     }
 
     deinit {
@@ -55,53 +94,6 @@ final class MarkerTrie: @unchecked Sendable {
         edgeBytes.deallocate()
         edgeTargets.deallocate()
         rootChildren.deallocate()
-    }
-
-    /// Flattens sorted keys into node and edge arrays.
-    private struct Builder {
-        var edgeStart: [Int32] = []
-        var edgeCount: [UInt16] = []
-        var values: [Int32] = []
-        var edgeBytes: [UInt8] = []
-        var edgeTargets: [Int32] = []
-
-        /// Builds the node for keys[range], which all share their first `depth` bytes;
-        /// returns the node's index.
-        @discardableResult
-        mutating func build(keys: [[UInt8]], values keyValues: [Int32], range: Range<Int>, depth: Int) -> Int32 {
-            let node = Int32(values.count)
-            var lower = range.lowerBound
-            var value: Int32 = -1
-            if lower < range.upperBound, keys[lower].count == depth {
-                value = keyValues[lower]
-                lower += 1
-            }
-            values.append(value)
-            edgeStart.append(Int32(edgeBytes.count))
-            edgeCount.append(0)
-            // Group the remaining keys by their byte at `depth`.
-            var groups: [(byte: UInt8, range: Range<Int>)] = []
-            var start = lower
-            while start < range.upperBound {
-                let byte = keys[start][depth]
-                var end = start + 1
-                while end < range.upperBound, keys[end][depth] == byte { end += 1 }
-                groups.append((byte, start..<end))
-                start = end
-            }
-            let firstEdge = edgeBytes.count
-            edgeStart[Int(node)] = Int32(firstEdge)
-            edgeCount[Int(node)] = UInt16(groups.count)
-            for group in groups {
-                edgeBytes.append(group.byte)
-                edgeTargets.append(-1)
-            }
-            for (offset, group) in groups.enumerated() {
-                let child = build(keys: keys, values: keyValues, range: group.range, depth: depth + 1)
-                edgeTargets[firstEdge + offset] = child
-            }
-            return node
-        }
     }
 
     /// The child of `node` along `byte`, or -1.
@@ -143,7 +135,16 @@ final class MarkerTrie: @unchecked Sendable {
 /// Collects marker keys, each with an info value (which currencies it denotes, and how),
 /// then builds the trie whose values index those infos.
 struct MarkerTableBuilder<Info> {
-    private var ids: [[UInt8]: Int32] = [:]
+    /// Key bytes hashed in one call (an array of bytes hashes byte by byte).
+    private struct Key: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    private var ids: [Key: Int32] = [:]
     private(set) var infos: [Info] = []
     private let empty: Info
 
@@ -155,22 +156,22 @@ struct MarkerTableBuilder<Info> {
     /// Changes the info of `key`, created empty on first use.
     mutating func update(_ key: [UInt8], _ change: (inout Info) -> Void) {
         let id: Int
-        if let known = ids[key] {
+        if let known = ids[Key(bytes: key)] {
             id = Int(known)
         } else {
             id = infos.count
-            ids[key] = Int32(id)
+            ids[Key(bytes: key)] = Int32(id)
             infos.append(empty)
         }
         change(&infos[id])
     }
 
     /// Every key collected.
-    var keys: Dictionary<[UInt8], Int32>.Keys { ids.keys }
+    var keys: [[UInt8]] { ids.keys.map(\.bytes) }
 
     /// The trie over every key, and the infos it indexes.
     func build() -> (trie: MarkerTrie, infos: [Info]) {
-        (MarkerTrie(ids.map { ($0.key, $0.value) }), infos)
+        (MarkerTrie(ids.map { ($0.key.bytes, $0.value) }), infos)
     }
 }
 
@@ -208,6 +209,13 @@ enum MarkerKey {
                 body(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 return
             }
+            if canonical >= MarkerKey.foldTableStart, canonical < MarkerKey.foldTableEnd {
+                let folded = MarkerKey.foldTable[Int(canonical - MarkerKey.foldTableStart)]
+                if folded != 0 {
+                    Characters.forEachUTF8Byte(of: folded, body)
+                    return
+                }
+            }
             if MarkerKey.mayHaveCase(canonical), let scalar = Unicode.Scalar(canonical),
                scalar.properties.changesWhenLowercased {
                 for byte in scalar.properties.lowercaseMapping.utf8 { body(byte) }
@@ -216,6 +224,22 @@ enum MarkerKey {
         }
         Characters.forEachUTF8Byte(of: canonical, body)
     }
+
+    /// The lower-case form of each scalar from U+00C0 (Latin-1 letters) to U+058F (Latin
+    /// Extended, IPA, Greek, Cyrillic, Armenian), read once from the standard library's
+    /// Unicode data; 0 where lower-casing gives more than one scalar (`İ`), which takes the
+    /// general path. A raw buffer, never freed: the hot path reads it without reference counting.
+    nonisolated(unsafe) static let foldTable: UnsafeBufferPointer<UInt32> = {
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Int(foldTableEnd - foldTableStart))
+        for value in foldTableStart..<foldTableEnd {
+            let scalar = Unicode.Scalar(value)!
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            buffer[Int(value - foldTableStart)] = lower.count == 1 ? lower.first!.value : 0
+        }
+        return UnsafeBufferPointer(buffer)
+    }()
+    static let foldTableStart: UInt32 = 0xC0
+    static let foldTableEnd: UInt32 = 0x590
 
     /// Whether a non-ASCII scalar lies in a Unicode block that has cased letters (Latin,
     /// Greek, Cyrillic, Armenian, Georgian, Cherokee, Glagolitic, Coptic, Deseret, Adlam...).
