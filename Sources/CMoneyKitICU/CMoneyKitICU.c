@@ -404,15 +404,26 @@ int32_t mkicu_plural_rules(const char *locale, uint16_t *buffer, int32_t capacit
     return written;
 }
 
-void mkicu_set_contains(const uint16_t *pattern, int32_t patternLength, const uint32_t *codePoints,
-                        int32_t count, uint8_t *matches, int32_t *status) {
+void *mkicu_set_open(const uint16_t *pattern, int32_t patternLength, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     USet *set = uset_openPattern((const UChar *)pattern, patternLength, &error);
-    for (int32_t i = 0; i < count; i++) {
-        matches[i] = U_SUCCESS(error) && uset_contains(set, (UChar32)codePoints[i]) ? 1 : 0;
-    }
-    if (set != NULL) uset_close(set);
     *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (set != NULL) uset_close(set);
+        return NULL;
+    }
+    uset_freeze(set);
+    return set;
+}
+
+void mkicu_set_close(void *set) {
+    if (set != NULL) uset_close((USet *)set);
+}
+
+void mkicu_set_contains(const void *set, const uint32_t *codePoints, int32_t count, uint8_t *matches) {
+    for (int32_t i = 0; i < count; i++) {
+        matches[i] = uset_contains((const USet *)set, (UChar32)codePoints[i]) ? 1 : 0;
+    }
 }
 
 static int32_t copy_uchars(const UChar *source, int32_t length, uint16_t *buffer, int32_t capacity, int32_t *status) {

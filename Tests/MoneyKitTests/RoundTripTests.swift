@@ -93,7 +93,7 @@ import Testing
                 case .symbol: text = display.symbol
                 case .narrowSymbol: text = display.narrowSymbol
                 case .isoCode: text = display.code
-                case .name: text = display.pluralNames["other"] ?? display.name ?? display.code
+                case .name: text = display.pluralName("other") ?? display.name ?? display.code
                 }
                 var alone: Result<Money, MoneyParseError> { Result { () throws(MoneyParseError) in try parsers[0].parse("\(text) 1") } }
                 let textIsAmbiguous = (try? alone.get())?.currency != currency

@@ -83,10 +83,12 @@ int32_t mkicu_currency_spacing(uint16_t *buffer, int32_t capacity, int32_t *stat
 /// A locale's cardinal plural rules (CLDR syntax) as UTF-16 records `keyword TAB rule LF`,
 /// from the locale or its nearest ancestor that has rules. Returns the UTF-16 length.
 int32_t mkicu_plural_rules(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status);
-/// For each of `count` code points, writes 1 into `matches` when the UnicodeSet `pattern`
-/// (UTF-16) contains it, else 0.
-void mkicu_set_contains(const uint16_t *pattern, int32_t patternLength, const uint32_t *codePoints,
-                        int32_t count, uint8_t *matches, int32_t *status);
+/// Compiles a UnicodeSet pattern (UTF-16) into a frozen set (safe to read from any thread);
+/// close with `mkicu_set_close`.
+void *mkicu_set_open(const uint16_t *pattern, int32_t patternLength, int32_t *status);
+void mkicu_set_close(void *set);
+/// For each of `count` code points, writes 1 into `matches` when the set contains it, else 0.
+void mkicu_set_contains(const void *set, const uint32_t *codePoints, int32_t count, uint8_t *matches);
 
 // MARK: Number formats and their symbols
 

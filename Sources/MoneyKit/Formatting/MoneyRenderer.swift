@@ -11,7 +11,7 @@ struct MoneyRenderer {
     }
 
     let formatting: FormattingConventions
-    let displays: [CurrencyConventions.Display]
+    let displays: CurrencyConventions.Displays
 
     /// An amount as the ASCII digits to show: the integer part and exactly the number of
     /// fraction digits the style shows (already rounded). Text, not integers, because a
@@ -141,7 +141,7 @@ struct MoneyRenderer {
         // "other" (pattern and name) otherwise.
         var keyword = formatting.pluralRules.keyword(operands: digits.operands)
         if formatting.unitPatterns[keyword] == nil { keyword = "other" }
-        let name = display.pluralNames[keyword] ?? display.pluralNames["other"] ?? display.name ?? display.code
+        let name = display.pluralName(keyword) ?? display.pluralName("other") ?? display.name ?? display.code
         let unitPattern = formatting.unitPatterns[keyword] ?? "{0} {1}"
         return unitPattern.replacingOccurrences(of: "{0}", with: signed).replacingOccurrences(of: "{1}", with: name)
     }
@@ -155,7 +155,7 @@ struct MoneyRenderer {
                 switch width {
                 case 1: text += currencyText
                 case 2: text += display.code
-                default: text += display.pluralNames["other"] ?? display.name ?? display.code
+                default: text += display.pluralName("other") ?? display.name ?? display.code
                 }
             case .minus: text += formatting.minusSign
             case .plus: text += formatting.plusSign

@@ -1,4 +1,5 @@
 import CMoneyKitICU
+import Synchronization
 
 /// The Swift face of the C bridge to system ICU.
 ///
@@ -391,18 +392,46 @@ enum ICU {
     /// Which code points a UnicodeSet pattern (`[[:^S:]&[:^Z:]]`) contains.
     static func setContains(pattern: String, _ codePoints: [UInt32]) -> [Bool] {
         guard !codePoints.isEmpty else { return [] }
-        let units = Array(pattern.utf16)
+        guard let set = UnicodeSet.compiled(pattern) else { return Array(repeating: false, count: codePoints.count) }
         var matches = [UInt8](repeating: 0, count: codePoints.count)
-        var status: Int32 = 0
-        units.withUnsafeBufferPointer { patternBuffer in
-            codePoints.withUnsafeBufferPointer { points in
-                matches.withUnsafeMutableBufferPointer { out in
-                    mkicu_set_contains(patternBuffer.baseAddress, Int32(patternBuffer.count), points.baseAddress,
-                                       Int32(points.count), out.baseAddress, &status)
-                }
+        codePoints.withUnsafeBufferPointer { points in
+            matches.withUnsafeMutableBufferPointer { out in
+                mkicu_set_contains(set.handle, points.baseAddress, Int32(points.count), out.baseAddress)
             }
         }
-        return matches.map { $0 == 1 && status <= 0 }
+        return matches.map { $0 == 1 }
+    }
+
+    /// A compiled, frozen ICU UnicodeSet, kept for the life of the process per pattern (a
+    /// pattern such as `[[:^S:]&[:^Z:]]` costs far more to compile than to query).
+    final class UnicodeSet: @unchecked Sendable {
+        fileprivate let handle: UnsafeMutableRawPointer
+
+        private init(handle: UnsafeMutableRawPointer) {
+            self.handle = handle
+        }
+
+        deinit {
+            mkicu_set_close(handle)
+        }
+
+        private static let cache = Mutex<[String: UnicodeSet]>([:])
+
+        /// The compiled set for a pattern, nil when ICU rejects the pattern.
+        static func compiled(_ pattern: String) -> UnicodeSet? {
+            if let cached = cache.withLock({ $0[pattern] }) { return cached }
+            let units = Array(pattern.utf16)
+            var status: Int32 = 0
+            guard let handle = units.withUnsafeBufferPointer({ mkicu_set_open($0.baseAddress, Int32($0.count), &status) }) else {
+                return nil
+            }
+            let set = UnicodeSet(handle: handle)
+            return cache.withLock { cache in
+                if let raced = cache[pattern] { return raced }
+                cache[pattern] = set
+                return set
+            }
+        }
     }
 
     // MARK: Characters

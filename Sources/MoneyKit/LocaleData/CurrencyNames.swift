@@ -17,12 +17,38 @@ final class CurrencyNames: Sendable {
     let narrowSymbols: [String?]
     /// Plural keyword -> names indexed like ``CurrencyCatalog/entries``.
     let pluralNames: [String: [String?]]
+    /// What a locale writes, by ICU's rule that an answer equal to the ISO code (or empty)
+    /// means none: the symbol and narrow symbol (the code when none), the long name.
+    let displaySymbols: [String]
+    let displayNarrowSymbols: [String]
+    let displayNames: [String?]
+    /// Identifies the long and plural names: equal for bundles that inherit them unchanged
+    /// (so that locales sharing them can share what is built from them).
+    let nameTableID: Int
 
-    private init(symbols: [String?], longNames: [String?], narrowSymbols: [String?], pluralNames: [String: [String?]]) {
+    private init(symbols: [String?], longNames: [String?], narrowSymbols: [String?], pluralNames: [String: [String?]],
+                 nameTableID: Int) {
         self.symbols = symbols
         self.longNames = longNames
         self.narrowSymbols = narrowSymbols
         self.pluralNames = pluralNames
+        self.nameTableID = nameTableID
+        let codes = CurrencyCatalog.shared.entries.map(\.code)
+        func known(_ text: String?, _ currency: Int) -> String? {
+            text.flatMap { $0.isEmpty || $0 == codes[currency] ? nil : $0 }
+        }
+        displaySymbols = codes.indices.map { known(symbols[$0], $0) ?? codes[$0] }
+        // Without a narrow symbol ICU answers (and formats) the symbol; a narrow entry or
+        // symbol equal to the code counts as none, and the code is written.
+        displayNarrowSymbols = codes.indices.map { known(narrowSymbols[$0] ?? symbols[$0], $0) ?? codes[$0] }
+        displayNames = codes.indices.map { known(longNames[$0], $0) }
+    }
+
+    /// The plural name a locale writes for a keyword: ICU's answer unless it is the code.
+    func displayPluralName(_ currency: Int, keyword: String) -> String? {
+        pluralName(currency, keyword: keyword).flatMap {
+            $0.isEmpty || $0 == CurrencyCatalog.shared.entries[currency].code ? nil : $0
+        }
     }
 
     /// The symbol ICU answers: the chain's symbol, else the ISO code.
@@ -94,6 +120,11 @@ final class CurrencyNames: Sendable {
                 pluralNames[keyword, default: Array(repeating: nil, count: count)][currency] = name
             }
         }
-        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames)
+        let inherited = parent.map { $0.longNames == longNames && $0.pluralNames == pluralNames } ?? false
+        let nameTableID = inherited ? parent!.nameTableID : CurrencyNames.nextNameTableID.add(1, ordering: .relaxed).newValue
+        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames,
+                  nameTableID: nameTableID)
     }
+
+    private static let nextNameTableID = Atomic<Int>(0)
 }

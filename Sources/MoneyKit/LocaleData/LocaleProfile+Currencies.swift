@@ -1,9 +1,11 @@
+import Synchronization
+
 /// How every currency is written in one locale, and the locale's part of the marker
 /// tables (SPEC 5): its display and plural names (any currency), and which symbols are
 /// the locale's own standard symbols for rule 3.
 struct CurrencyConventions: Sendable {
     /// One currency's display strings in the locale.
-    struct Display: Sendable {
+    struct Display {
         /// The ISO code.
         let code: String
         /// The standard symbol (`€`, `US$`, or the ISO code when ICU has none).
@@ -12,12 +14,30 @@ struct CurrencyConventions: Sendable {
         let narrowSymbol: String
         /// The display name (`US dollar`), nil when ICU has none.
         let name: String?
-        /// Plural names by plural keyword (`one` -> `US dollar`, `other` -> `US dollars`).
-        let pluralNames: [String: String]
+        fileprivate let names: CurrencyNames
+        fileprivate let currency: Int
+
+        /// The plural name for a plural keyword (`one` -> `US dollar`, `other` -> `US dollars`),
+        /// nil when ICU has none.
+        func pluralName(_ keyword: String) -> String? { names.displayPluralName(currency, keyword: keyword) }
+    }
+
+    /// Display strings of every currency, indexed like ``CurrencyCatalog/entries``: a view
+    /// of the bundle's names, which locales share.
+    struct Displays: Sendable {
+        let names: CurrencyNames
+
+        subscript(currency: Int) -> Display {
+            Display(code: CurrencyCatalog.shared.entries[currency].code, symbol: names.displaySymbols[currency],
+                    narrowSymbol: names.displayNarrowSymbols[currency], name: names.displayNames[currency],
+                    names: names, currency: currency)
+        }
+
+        var indices: Range<Int> { names.displaySymbols.indices }
     }
 
     /// Display strings, indexed like ``CurrencyCatalog/entries``.
-    let displays: [Display]
+    let displays: Displays
     /// The locale's plural keywords, as ICU lists them.
     let pluralKeywords: [String]
     /// Currency-name patterns by plural keyword (`{0} {1}`: number, then name).
@@ -43,73 +63,99 @@ struct CurrencyConventions: Sendable {
         return low < standardSymbolIDs.count && standardSymbolIDs[low] == symbol ? standardSymbolSets[low] : CurrencySet()
     }
 
-    /// Whether the locale has a display or plural name for a currency (ICU falls back to
+    /// The currencies for which the locale has a display or plural name (ICU falls back to
     /// the ISO code when it has none).
-    func hasName(_ currency: UInt16) -> Bool {
-        let display = displays[Int(currency)]
-        return display.name != nil || !display.pluralNames.isEmpty
-    }
+    private let named: CurrencySet
+
+    /// Whether the locale has a display or plural name for a currency.
+    func hasName(_ currency: UInt16) -> Bool { named.contains(currency) }
 
     init(locale: String, region: String) {
-        let catalog = CurrencyCatalog.shared
         let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
-        // The literal words of each unit pattern, split once for all currencies.
-        let decorations = unitPatterns.sorted { $0.key < $1.key }.compactMap { keyword, pattern in
-            PatternWords(pattern).map { (keyword: keyword, words: $0) }
-        }
         let bundleNames = CurrencyNames.forLocale(locale)
-        var displays: [Display] = []
-        displays.reserveCapacity(catalog.entries.count)
-        var names = MarkerTableBuilder(empty: CurrencySet())
+        let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns)
+
         var standard: [Int32: CurrencySet] = [:]
-
-        for (position, entry) in catalog.entries.enumerated() {
-            let index = UInt16(position)
-            let code = entry.code
-            /// ICU answers the ISO code when it has no string: that counts as none.
-            func known(_ text: String?) -> String? { text.flatMap { $0.isEmpty || $0 == code ? nil : $0 } }
-            let symbol = known(bundleNames.symbol(position)) ?? code
-            // Without a narrow symbol ICU answers (and formats) the ISO code, not the symbol.
-            let narrow = known(bundleNames.narrowSymbol(position)) ?? code
-            let name = known(bundleNames.longNames[position])
-            var plurals: [String: String] = [:]
-            for keyword in keywords {
-                if let plural = known(bundleNames.pluralName(position, keyword: keyword)) { plurals[keyword] = plural }
-            }
-            displays.append(Display(code: code, symbol: symbol, narrowSymbol: narrow, name: name, pluralNames: plurals))
-
-            if entry.isCurrent {
-                let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
-                if id >= 0 { standard[id, default: CurrencySet()].insert(index) }
-            }
-            // Names, and names with the words the locale's currency-unit pattern puts around
-            // them (`{0} de {1}` in Romanian: "100 de lei românești").
-            var texts = [name].compactMap { $0 } + plurals.values
-            for decoration in decorations {
-                guard let plural = plurals[decoration.keyword] ?? plurals["other"] ?? name else { continue }
-                let decorated = decoration.words.around(plural)
-                if decorated != plural { texts.append(decorated) }
-            }
-            for text in texts {
-                let key = MarkerKey.bytes(of: text, folded: true)
-                guard !key.isEmpty else { continue }
-                names.update(key) { $0.insert(index) }
-            }
+        for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
+            let id = global.symbols.value(forKey: MarkerKey.bytes(of: bundleNames.displaySymbols[position], folded: false))
+            if id >= 0 { standard[id, default: CurrencySet()].insert(UInt16(position)) }
         }
         for (id, supplement) in global.symbolSupplement.enumerated() where !supplement.entries.isEmpty {
             for entry in supplement.entries where entry.applies(inRegion: region) {
                 standard[Int32(id), default: CurrencySet()].insert(entry.currency)
             }
         }
-        self.displays = displays
+        self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
-        (self.names, self.nameCurrencies) = names.build()
+        self.names = table.trie
+        self.nameCurrencies = table.currencies
+        self.named = table.named
         let sortedStandard = standard.sorted { $0.key < $1.key }
         self.standardSymbolIDs = sortedStandard.map(\.key)
         self.standardSymbolSets = sortedStandard.map(\.value)
+    }
+
+    /// The locale's name table: every currency's long and plural names, and the names with
+    /// the words of the locale's currency-unit patterns, case-folded. Shared by locales with
+    /// the same names, plural keywords and unit patterns (most regional variants of a language).
+    final class NameTable: Sendable {
+        let trie: MarkerTrie
+        let currencies: [CurrencySet]
+        /// The currencies that have a display or plural name.
+        let named: CurrencySet
+
+        private init(trie: MarkerTrie, currencies: [CurrencySet], named: CurrencySet) {
+            self.trie = trie
+            self.currencies = currencies
+            self.named = named
+        }
+
+        private static let cache = Mutex<[String: NameTable]>([:])
+
+        static func forNames(_ bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String]) -> NameTable {
+            let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
+            let key = "\(bundleNames.nameTableID)\u{1}\(keywords.joined(separator: " "))\u{1}"
+                + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
+            if let cached = cache.withLock({ $0[key] }) { return cached }
+            // The literal words of each unit pattern, split once for all currencies.
+            let decorations = sortedPatterns.compactMap { keyword, pattern in
+                PatternWords(pattern).map { (keyword: keyword, words: $0) }
+            }
+            var names = MarkerTableBuilder(empty: CurrencySet())
+            var named = CurrencySet()
+            for position in CurrencyCatalog.shared.entries.indices {
+                let index = UInt16(position)
+                let name = bundleNames.displayNames[position]
+                var plurals: [String: String] = [:]
+                for keyword in keywords {
+                    if let plural = bundleNames.displayPluralName(position, keyword: keyword) { plurals[keyword] = plural }
+                }
+                if name != nil || !plurals.isEmpty { named.insert(index) }
+                // Names, and names with the words the locale's currency-unit pattern puts around
+                // them (`{0} de {1}` in Romanian: "100 de lei românești").
+                var texts = [name].compactMap { $0 } + plurals.values
+                for decoration in decorations {
+                    guard let plural = plurals[decoration.keyword] ?? plurals["other"] ?? name else { continue }
+                    let decorated = decoration.words.around(plural)
+                    if decorated != plural { texts.append(decorated) }
+                }
+                for text in texts {
+                    let key = MarkerKey.bytes(of: text, folded: true)
+                    guard !key.isEmpty else { continue }
+                    names.update(key) { $0.insert(index) }
+                }
+            }
+            let (trie, currencies) = names.build()
+            let table = NameTable(trie: trie, currencies: currencies, named: named)
+            return cache.withLock { cache in
+                if let raced = cache[key] { return raced }
+                cache[key] = table
+                return table
+            }
+        }
     }
 
     /// The literal words a currency-unit pattern writes around the currency name (`{0} de

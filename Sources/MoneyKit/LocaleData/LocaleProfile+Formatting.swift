@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What ``MoneyFormatter`` needs of a locale, read from ICU once with the rest of the
 /// profile: the currency, accounting and number patterns, monetary symbols, minimum
 /// grouping, digits, plural rules and currency-name patterns, the currency-spacing rule,
@@ -68,8 +70,20 @@ struct FormattingConventions: Sendable {
         let digitScalars = digits.map { $0.unicodeScalars.first!.value }
         digitTakesSpacing = spacing.map { ICU.setContains(pattern: $0.before.surroundingMatch, digitScalars) }
             ?? Array(repeating: true, count: 10)
+        spacingEdges = FormattingConventions.spacingEdges(of: displays)
+    }
+
+    /// Spacing facts depend only on the currency texts, which locales sharing a currency-data
+    /// bundle share: computed once per bundle.
+    private static let edgeCache = Mutex<[ObjectIdentifier: [SpacingEdges]]>([:])
+
+    private static func spacingEdges(of displays: CurrencyConventions.Displays) -> [SpacingEdges] {
+        let key = ObjectIdentifier(displays.names)
+        if let cached = edgeCache.withLock({ $0[key] }) { return cached }
+        let spacing = spacingRule
         var edges: [UInt32] = []
-        for display in displays {
+        for currency in displays.indices {
+            let display = displays[currency]
             for text in [display.symbol, display.narrowSymbol, display.code] {
                 edges.append(text.unicodeScalars.last?.value ?? 0x20)
                 edges.append(text.unicodeScalars.first?.value ?? 0x20)
@@ -77,7 +91,7 @@ struct FormattingConventions: Sendable {
         }
         let afterMatches = spacing.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
         let beforeMatches = spacing.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
-        spacingEdges = displays.indices.map { currency in
+        let result = displays.indices.map { currency in
             var bits: UInt8 = 0
             for kind in 0..<3 {
                 let base = currency * 6 + kind * 2
@@ -85,6 +99,11 @@ struct FormattingConventions: Sendable {
                 if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
             }
             return SpacingEdges(bits: bits)
+        }
+        return edgeCache.withLock { cache in
+            if let raced = cache[key] { return raced }
+            cache[key] = result
+            return result
         }
     }
 

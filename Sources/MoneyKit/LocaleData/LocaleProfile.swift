@@ -54,7 +54,7 @@ final class LocaleProfile: Sendable {
     /// a candidate applies when ICU's own output for the currency, in the standard and the
     /// accounting style, is what that format writes and not what the locale's format writes.
     private static func ownFormats(
-        locale: String, formatting: FormattingConventions, displays: [CurrencyConventions.Display]
+        locale: String, formatting: FormattingConventions, displays: CurrencyConventions.Displays
     ) -> [UInt16: FormattingConventions.OwnFormat] {
         let language = locale.prefix { $0 != "_" }
         var chosen: [UInt16: FormattingConventions.OwnFormat] = [:]
