@@ -17,6 +17,11 @@
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
+// ICU's lookup of a resource path with fallback through parent bundles. Declared in ICU's
+// internal uresimp.h (not installed), exported by libicuuc and used by ICU's own ucurr.
+U_CAPI UResourceBundle *U_EXPORT2 ures_getByKeyWithFallback(const UResourceBundle *resB, const char *inKey,
+                                                            UResourceBundle *fillIn, UErrorCode *status);
+
 // The tree of ICU's data that holds currency names, symbols and the currency map.
 #define MKICU_CURRENCY_TREE U_ICUDATA_NAME "-curr"
 
@@ -876,4 +881,21 @@ static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, 
     ures_close(data);
     *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
     return written;
+}
+
+int32_t mkicu_resource_owner(const char *locale, const char *path, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *data = ures_open(NULL, locale, &error);
+    UResourceBundle *resource = U_SUCCESS(error) ? ures_getByKeyWithFallback(data, path, NULL, &error) : NULL;
+    const char *owner = U_SUCCESS(error) ? ures_getLocaleByType(resource, ULOC_ACTUAL_LOCALE, &error) : NULL;
+    int32_t length = 0;
+    if (U_SUCCESS(error) && owner != NULL) {
+        length = (int32_t)strlen(owner);
+        if (length < capacity) memcpy(buffer, owner, (size_t)length + 1);
+    }
+    if (resource != NULL) ures_close(resource);
+    if (data != NULL) ures_close(data);
+    // A missing resource is an answer (empty), not a failure.
+    *status = error == U_MISSING_RESOURCE_ERROR ? 0 : (U_FAILURE(error) ? (int32_t)error : (length >= capacity ? MKICU_BUFFER_OVERFLOW : 0));
+    return error == U_MISSING_RESOURCE_ERROR ? 0 : length;
 }

@@ -36,3 +36,23 @@ import Testing
         #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) differences, first: \(mismatches.prefix(10))")
     }
 }
+
+/// Compact affixes are shared between locales whose ICU data for them comes from the same
+/// bundles: the shared affixes equal the ones built from the locale's own ICU output.
+@Suite struct SharedCompactAffixesTests {
+    static let locales: [String] = {
+        let all = ICU.availableLocales
+        return stride(from: 0, to: all.count, by: 5).map { all[$0] } + ["en_IN", "en_AU", "de_CH", "es_419", "zh_Hant_HK", "pt_PT"]
+    }()
+
+    @Test("Shared compact affixes equal the locale's own", arguments: locales)
+    func sharedAffixesMatch(locale: String) {
+        let profile = LocaleProfile.profile(for: locale)
+        let own = CompactAffixes(locale: profile.identifier, numbers: profile.numbers, currencies: profile.currencies,
+                                 currency: profile.defaultCurrency)
+        func described(_ affixes: CompactAffixes) -> [String] {
+            affixes.entries.map { "\(String(decoding: $0.key, as: UTF8.self)) 10^\($0.affix.exponent) \($0.affix.sides.rawValue)" }
+        }
+        #expect(described(profile.compact) == described(own))
+    }
+}

@@ -156,6 +156,12 @@ int32_t mkicu_currency_data_bundle(const char *locale, char *buffer, int32_t cap
 /// `ucurr_getPluralName` answer, without one lookup per currency and form.
 int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, int32_t capacity, int32_t *status);
 
+/// The bundle of ICU's main data tree that defines the resource at `path`
+/// (`NumberElements/latn/patternsShort`) for `locale`, following ICU's fallback through
+/// parent bundles; empty when no bundle defines it. Locales whose resources come from the
+/// same bundle share that data.
+int32_t mkicu_resource_owner(const char *locale, const char *path, char *buffer, int32_t capacity, int32_t *status);
+
 // MARK: Peers, for the benchmark
 
 /// Opens ICU's classic currency format for lenient parsing: `unum_open(UNUM_CURRENCY)` with

@@ -196,6 +196,12 @@ enum ICU {
         asciiString { buffer, capacity, status in mkicu_currency_data_bundle(locale, buffer, capacity, status) } ?? "root"
     }
 
+    /// The bundle of ICU's main data tree whose data a locale uses for a resource path,
+    /// empty when none defines it.
+    static func resourceOwner(locale: String, path: String) -> String {
+        asciiString { buffer, capacity, status in mkicu_resource_owner(locale, path, buffer, capacity, status) } ?? ""
+    }
+
     /// What one currency-data bundle defines itself: its explicit parent, and its symbols,
     /// long names, narrow symbols and plural names, keyed by ISO code.
     struct BundleDisplayNames: Sendable {

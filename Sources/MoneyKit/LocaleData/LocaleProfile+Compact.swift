@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A locale's compact-number affixes (SPEC 7): `K`, `M` in en, `Mio.`, `Tausend`, `Millionen`
 /// in de, `L`, `Cr` in en_IN, `万亿` in zh — each with the power of ten it multiplies by and
 /// the side of the number it stands on, learned from ICU's own compact-number output (short
@@ -38,6 +40,45 @@ final class CompactAffixes: Sendable {
         return low < firstOthers.count && firstOthers[low] == scalar
     }
 
+    /// Every affix, for checks: key bytes and affix, sorted by key.
+    let entries: [(key: [UInt8], affix: Affix)]
+
+    private static let cache = Mutex<[String: CompactAffixes]>([:])
+
+    /// A locale's affixes, shared with every locale that reads the same ICU data for them.
+    ///
+    /// Building them means ICU formatting probes, so they are cached under a key naming
+    /// everything ICU's compact output depends on: the bundles that define the locale's
+    /// compact, decimal and minimum-grouping data (ICU's fallback makes two locales whose
+    /// data comes from the same bundle read the same data), the numbering system, the
+    /// number symbols, the plural rules and the currency texts. Regional variants of a
+    /// language mostly share them. The test suite compares cached and freshly built affixes.
+    static func forLocale(_ locale: String, numbers: NumberConventions, currencies: CurrencyConventions,
+                          currency: Currency?) -> CompactAffixes {
+        var parts: [String] = []
+        for system in Set([numbers.numberingSystem, "latn"]).sorted() {
+            for path in ["patternsShort/decimalFormat", "patternsLong/decimalFormat", "patternsShort/currencyFormat",
+                         "patterns", "symbols"] {
+                parts.append(ICU.resourceOwner(locale: locale, path: "NumberElements/\(system)/\(path)"))
+            }
+        }
+        parts.append(ICU.resourceOwner(locale: locale, path: "NumberElements/minimumGroupingDigits"))
+        parts += [numbers.numberingSystem, numbers.decimalSymbol, numbers.monetaryDecimalSymbol, numbers.groupingSymbol,
+                  numbers.monetaryGroupingSymbol]
+        parts += ICU.pluralRules(ofLocale: locale).map { "\($0.keyword):\($0.rule)" }
+        let code = (currency ?? Currency(code: "USD")!).code
+        parts += [code, currency.map { currencies.displays[Int($0.index)].symbol } ?? ""]
+        let key = parts.joined(separator: "\u{1}")
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let built = CompactAffixes(locale: locale, numbers: numbers, currencies: currencies, currency: currency)
+        return cache.withLock { cache in
+            if let raced = cache[key] { return raced }
+            cache[key] = built
+            return built
+        }
+    }
+
+    /// Builds a locale's affixes from ICU's output (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
     init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
         func record(_ text: String, exponent: Int, side: MarkerSide) {
@@ -57,14 +98,16 @@ final class CompactAffixes: Sendable {
             ("compact-short", ["1", "2", "1.5"]), ("compact-long", ["1", "2", "5", "1.5"]),
             ("compact-short currency/\(code)", ["1"]),
         ]
+        let decimalSymbols = Set([numbers.monetaryDecimalSymbol, numbers.decimalSymbol].compactMap { $0.unicodeScalars.last?.value })
+        let currencyScalars = currencyTexts.filter { !$0.isEmpty }.map { $0.unicodeScalars.map(\.value) }
         for probe in probes {
             guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: probe.skeleton) else { continue }
             for power in 3...15 {
                 for value in probe.values {
                     guard let exact = ExactDecimal(plainText: value)?.shifted(by: power),
                           let digits = exact.plainDigits, let text = formatter.format(decimal: digits),
-                          let found = CompactAffixes.affix(in: text, value: exact, numbers: numbers,
-                                                           removing: probe.skeleton.contains("currency/") ? currencyTexts : [])
+                          let found = CompactAffixes.affix(in: text, value: exact, decimalSymbols: decimalSymbols,
+                                                           removing: probe.skeleton.contains("currency/") ? currencyScalars : [])
                     else { continue }
                     record(found.text, exponent: found.exponent, side: found.side)
                 }
@@ -73,11 +116,14 @@ final class CompactAffixes: Sendable {
         for entry in MarkerSupplement.shared.multipliers {
             record(entry.marker, exponent: entry.exponent, side: .after)
         }
-        (trie, affixes) = builder.build()
+        let (trie, affixes) = builder.build()
+        (self.trie, self.affixes) = (trie, affixes)
+        let keys = builder.keys
+        entries = keys.map { ($0, affixes[Int(trie.value(forKey: $0))]) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         hasPrefixes = affixes.contains { $0.sides.contains(.before) }
         hasSuffixes = affixes.contains { $0.sides.contains(.after) }
         var firsts = Set<UInt32>()
-        for key in builder.keys {
+        for key in keys {
             guard let first = String(decoding: key, as: UTF8.self).unicodeScalars.first else { continue }
             firsts.insert(first.value)
             for variant in [first.properties.uppercaseMapping, first.properties.titlecaseMapping]
@@ -96,18 +142,17 @@ final class CompactAffixes: Sendable {
     /// The affix around the number in ICU's compact output for `value`, and the power of ten it
     /// stands for (`1,5 Mio.` for 1500000: "Mio.", 6, after).
     private static func affix(
-        in text: String, value: ExactDecimal, numbers: NumberConventions, removing currencyTexts: [String]
+        in text: String, value: ExactDecimal, decimalSymbols: Set<UInt32>, removing currencyTexts: [[UInt32]]
     ) -> (text: String, exponent: Int, side: MarkerSide)? {
-        let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { DigitSystems.digit($0.value) != nil }),
-              let last = scalars.lastIndex(where: { DigitSystems.digit($0.value) != nil }) else { return nil }
+        let scalars = text.unicodeScalars.map(\.value)
+        guard let first = scalars.firstIndex(where: { DigitSystems.digit($0) != nil }),
+              let last = scalars.lastIndex(where: { DigitSystems.digit($0) != nil }) else { return nil }
         // The number as shown: its digits, and how many follow the decimal symbol.
         var significand: UInt128 = 0
         var fractionDigits = 0
         var afterDecimal = false
-        let decimalSymbols = Set([numbers.monetaryDecimalSymbol, numbers.decimalSymbol].compactMap { $0.unicodeScalars.last })
         for scalar in scalars[first...last] {
-            if let digit = DigitSystems.digit(scalar.value) {
+            if let digit = DigitSystems.digit(scalar) {
                 significand = significand * 10 + UInt128(digit.value)
                 if afterDecimal { fractionDigits += 1 }
             } else if decimalSymbols.contains(scalar) {
@@ -116,14 +161,25 @@ final class CompactAffixes: Sendable {
         }
         let shown = ExactDecimal(significand: significand, scale: fractionDigits, isNegative: false)
         guard let exponent = value.powerOfTen(over: shown) else { return nil }
-        var before = String(String.UnicodeScalarView(scalars[..<first]))
-        var after = String(String.UnicodeScalarView(scalars[(last + 1)...]))
-        for currency in currencyTexts where !currency.isEmpty {
-            before = before.replacingOccurrences(of: currency, with: "")
-            after = after.replacingOccurrences(of: currency, with: "")
+        /// The affix text without the currency's texts, normalized as a marker key.
+        func cleaned(_ part: ArraySlice<UInt32>) -> [UInt8] {
+            var rest = Array(part)
+            for currency in currencyTexts {
+                var index = 0
+                while index + currency.count <= rest.count {
+                    if rest[index..<(index + currency.count)].elementsEqual(currency) {
+                        rest.removeSubrange(index..<(index + currency.count))
+                    } else {
+                        index += 1
+                    }
+                }
+            }
+            var utf8: [UInt8] = []
+            for scalar in rest { Characters.forEachUTF8Byte(of: scalar) { utf8.append($0) } }
+            return utf8.withUnsafeBufferPointer { MarkerKey.bytes(ofUTF8: $0, folded: false) }
         }
-        let cleanBefore = MarkerKey.bytes(of: before, folded: false)
-        let cleanAfter = MarkerKey.bytes(of: after, folded: false)
+        let cleanBefore = cleaned(scalars[..<first])
+        let cleanAfter = cleaned(scalars[(last + 1)...])
         if !cleanAfter.isEmpty, cleanBefore.isEmpty {
             return (String(decoding: cleanAfter, as: UTF8.self), exponent, .after)
         }

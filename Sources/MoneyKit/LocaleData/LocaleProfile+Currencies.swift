@@ -120,31 +120,54 @@ struct CurrencyConventions: Sendable {
             let key = "\(bundleNames.nameTableID)\u{1}\(keywords.joined(separator: " "))\u{1}"
                 + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
             if let cached = cache.withLock({ $0[key] }) { return cached }
-            // The literal words of each unit pattern, split once for all currencies.
-            let decorations = sortedPatterns.compactMap { keyword, pattern in
-                PatternWords(pattern).map { (keyword: keyword, words: $0) }
+            // The literal words of each unit pattern as key bytes, split once for all currencies.
+            let decorations = sortedPatterns.compactMap { keyword, pattern -> (keyword: Int?, before: [UInt8], after: [UInt8])? in
+                guard let words = PatternWords(pattern) else { return nil }
+                return (keywords.firstIndex(of: keyword), MarkerKey.bytes(of: words.before, folded: true),
+                        MarkerKey.bytes(of: words.after, folded: true))
             }
+            // Plural names per keyword (the locale's keywords, then "other"), looked up once.
+            let pluralTables = keywords.map { bundleNames.pluralNames[$0] }
+            let otherTable = bundleNames.pluralNames["other"]
+            let codes = CurrencyCatalog.shared.entries.map(\.code)
             var names = MarkerTableBuilder(empty: CurrencySet())
             var named = CurrencySet()
-            for position in CurrencyCatalog.shared.entries.indices {
+            var plurals: [String?] = Array(repeating: nil, count: keywords.count)
+            var keys: [[UInt8]] = []
+            for position in codes.indices {
                 let index = UInt16(position)
                 let name = bundleNames.displayNames[position]
-                var plurals: [String: String] = [:]
-                for keyword in keywords {
-                    if let plural = bundleNames.displayPluralName(position, keyword: keyword) { plurals[keyword] = plural }
+                // ICU's plural name: the keyword's, else "other"'s, else the long name; the code means none.
+                for (slot, table) in pluralTables.enumerated() {
+                    let plural = table?[position] ?? otherTable?[position] ?? bundleNames.longNames[position]
+                    plurals[slot] = plural.flatMap { $0.isEmpty || $0 == codes[position] ? nil : $0 }
                 }
-                if name != nil || !plurals.isEmpty { named.insert(index) }
+                let otherSlot = keywords.firstIndex(of: "other")
+                if name != nil || plurals.contains(where: { $0 != nil }) { named.insert(index) } else { continue }
                 // Names, and names with the words the locale's currency-unit pattern puts around
                 // them (`{0} de {1}` in Romanian: "100 de lei românești").
-                var texts = [name].compactMap { $0 } + plurals.values
-                for decoration in decorations {
-                    guard let plural = plurals[decoration.keyword] ?? plurals["other"] ?? name else { continue }
-                    let decorated = decoration.words.around(plural)
-                    if decorated != plural { texts.append(decorated) }
+                keys.removeAll(keepingCapacity: true)
+                var texts: [String] = []
+                for text in [name] + plurals {
+                    if let text, !texts.contains(text) { texts.append(text) }
                 }
+                var textKeys: [String: [UInt8]] = [:]
                 for text in texts {
                     let key = MarkerKey.bytes(of: text, folded: true)
-                    guard !key.isEmpty else { continue }
+                    textKeys[text] = key
+                    if !key.isEmpty { keys.append(key) }
+                }
+                for decoration in decorations {
+                    let chosen = decoration.keyword.flatMap { plurals[$0] } ?? otherSlot.flatMap { plurals[$0] } ?? name
+                    guard let chosen, let nameKey = textKeys[chosen] else { continue }
+                    var decorated: [UInt8] = []
+                    for part in [decoration.before, nameKey, decoration.after] where !part.isEmpty {
+                        if !decorated.isEmpty { decorated.append(0x20) }
+                        decorated += part
+                    }
+                    if decorated != nameKey, !decorated.isEmpty { keys.append(decorated) }
+                }
+                for key in keys {
                     names.update(key) { $0.insert(index) }
                 }
             }
@@ -184,11 +207,6 @@ struct CurrencyConventions: Sendable {
                 before = text(0..<name)
                 after = text((name + 3)..<number)
             }
-        }
-
-        /// The name with the words around it, single spaces between.
-        func around(_ name: String) -> String {
-            [before, PatternWords.trimmed(name), after].filter { !$0.isEmpty }.joined(separator: " ")
         }
 
         /// Text without leading and trailing spaces (Unicode Zs) and tabs.

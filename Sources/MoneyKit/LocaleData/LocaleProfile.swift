@@ -37,8 +37,8 @@ final class LocaleProfile: Sendable {
         let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: formatting, displays: currencies.displays)
         formatting.ownFormats = ownFormats
         numbers.ownFormats(ownFormats)
-        self.compact = CompactAffixes(locale: identifier, numbers: numbers, currencies: currencies,
-                                      currency: defaultCurrency)
+        self.compact = CompactAffixes.forLocale(identifier, numbers: numbers, currencies: currencies,
+                                                currency: defaultCurrency)
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting

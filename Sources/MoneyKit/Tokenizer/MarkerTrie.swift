@@ -182,10 +182,19 @@ struct MarkerTableBuilder<Info> {
 enum MarkerKey {
     /// The normalized key bytes of a string, or an empty array when nothing is left.
     static func bytes(of text: String, folded: Bool) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { bytes(ofUTF8: $0, folded: folded) }
+    }
+
+    /// The normalized key bytes of UTF-8 text.
+    static func bytes(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, folded: Bool) -> [UInt8] {
         var key: [UInt8] = []
+        key.reserveCapacity(utf8.count + 4)
         var previousWasSpace = true  // drops leading spaces
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
+        var index = 0
+        while index < utf8.count {
+            let (value, length) = Characters.decode(utf8, at: index)
+            index += length
             if Characters.isIgnorable(value) { continue }
             let canonical = Characters.canonical(value)
             if canonical == 0x20 {
