@@ -43,22 +43,28 @@ final class CompactAffixes: Sendable {
     /// Every affix, for checks: key bytes and affix, sorted by key.
     let entries: [(key: [UInt8], affix: Affix)]
 
-    private static let cache = Mutex<[String: CompactAffixes]>([:])
+    private static let cache = Mutex<[String: [Probe]]>([:])
 
-    /// A locale's affixes, shared with every locale that reads the same ICU data for them.
+    /// What one ICU formatting probe found: the affix texts, with their powers of ten and sides.
+    struct Probe: Sendable {
+        var found: [(text: String, exponent: Int, side: MarkerSide)] = []
+    }
+
+    /// A locale's affixes. The ICU formatting probes behind them are shared with every
+    /// locale that reads the same ICU data for them.
     ///
-    /// Building them means ICU formatting probes, so they are cached under a key naming
+    /// Probing means hundreds of ICU calls, so probe results are cached under a key naming
     /// everything ICU's compact output depends on: the bundles that define the locale's
-    /// compact, decimal and minimum-grouping data (ICU's fallback makes two locales whose
-    /// data comes from the same bundle read the same data), the numbering system, the
-    /// number symbols, the plural rules and the currency texts. Regional variants of a
-    /// language mostly share them. The test suite compares cached and freshly built affixes.
+    /// compact and minimum-grouping data (ICU's fallback makes two locales whose data comes
+    /// from the same bundle read the same data), the numbering system, the number symbols,
+    /// the plural rules and, for the currency probe, the currency texts. Regional variants
+    /// of a language mostly share them. The test suite compares the result with affixes
+    /// probed afresh.
     static func forLocale(_ locale: String, numbers: NumberConventions, currencies: CurrencyConventions,
                           currency: Currency?) -> CompactAffixes {
         var parts: [String] = []
         for system in Set([numbers.numberingSystem, "latn"]).sorted() {
-            for path in ["patternsShort/decimalFormat", "patternsLong/decimalFormat", "patternsShort/currencyFormat",
-                         "patterns", "symbols"] {
+            for path in ["patternsShort/decimalFormat", "patternsLong/decimalFormat", "patternsShort/currencyFormat"] {
                 parts.append(ICU.resourceOwner(locale: locale, path: "NumberElements/\(system)/\(path)"))
             }
         }
@@ -67,19 +73,69 @@ final class CompactAffixes: Sendable {
                   numbers.monetaryGroupingSymbol]
         parts += ICU.pluralRules(ofLocale: locale).map { "\($0.keyword):\($0.rule)" }
         let code = (currency ?? Currency(code: "USD")!).code
-        parts += [code, currency.map { currencies.displays[Int($0.index)].symbol } ?? ""]
-        let key = parts.joined(separator: "\u{1}")
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let built = CompactAffixes(locale: locale, numbers: numbers, currencies: currencies, currency: currency)
-        return cache.withLock { cache in
-            if let raced = cache[key] { return raced }
-            cache[key] = built
-            return built
+        let symbol = currency.map { currencies.displays[Int($0.index)].symbol }
+        let dataKey = parts.joined(separator: "\u{1}")
+        let currencyKey = dataKey + "\u{1}\(code)\u{1}\(symbol ?? "")"
+        let cached = cache.withLock { ($0[dataKey], $0[currencyKey]) }
+        var plain = cached.0
+        var withCurrency = cached.1
+        if plain == nil || withCurrency == nil {
+            let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: code, symbol: symbol,
+                                              plain: plain == nil, currency: withCurrency == nil)
+            plain = plain ?? probes.plain
+            withCurrency = withCurrency ?? probes.currency
+            cache.withLock {
+                $0[dataKey] = $0[dataKey] ?? plain
+                $0[currencyKey] = $0[currencyKey] ?? withCurrency
+            }
         }
+        return CompactAffixes(probes: plain! + withCurrency!)
     }
 
-    /// Builds a locale's affixes from ICU's output (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
-    init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
+    /// Builds a locale's affixes from fresh ICU probes (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
+    convenience init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
+        let code = (currency ?? Currency(code: "USD")!).code
+        let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: code,
+                                          symbol: currency.map { currencies.displays[Int($0.index)].symbol },
+                                          plain: true, currency: true)
+        self.init(probes: probes.plain + probes.currency)
+    }
+
+    /// Runs ICU's compact formatting on powers of ten (short and long forms, plain and
+    /// with the currency) and collects the affixes around the digits.
+    private static func probe(
+        locale: String, numbers: NumberConventions, code: String, symbol: String?, plain: Bool, currency: Bool
+    ) -> (plain: [Probe], currency: [Probe]) {
+        let currencyTexts = [symbol, code].compactMap { $0 }
+        var probes: [(skeleton: String, values: [String], isCurrency: Bool)] = []
+        if plain {
+            probes += [("compact-short", ["1", "2", "1.5"], false), ("compact-long", ["1", "2", "5", "1.5"], false)]
+        }
+        if currency { probes.append(("compact-short currency/\(code)", ["1"], true)) }
+        let decimalSymbols = Set([numbers.monetaryDecimalSymbol, numbers.decimalSymbol].compactMap { $0.unicodeScalars.last?.value })
+        let currencyScalars = currencyTexts.filter { !$0.isEmpty }.map { $0.unicodeScalars.map(\.value) }
+        var result: (plain: [Probe], currency: [Probe]) = ([], [])
+        for probe in probes {
+            var found = Probe()
+            if let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: probe.skeleton) {
+                for power in 3...15 {
+                    for value in probe.values {
+                        guard let exact = ExactDecimal(plainText: value)?.shifted(by: power),
+                              let digits = exact.plainDigits, let text = formatter.format(decimal: digits),
+                              let affix = CompactAffixes.affix(in: text, value: exact, decimalSymbols: decimalSymbols,
+                                                               removing: probe.isCurrency ? currencyScalars : [])
+                        else { continue }
+                        found.found.append(affix)
+                    }
+                }
+            }
+            if probe.isCurrency { result.currency.append(found) } else { result.plain.append(found) }
+        }
+        return result
+    }
+
+    /// Collects the probed affixes and the supplement's multiplier words.
+    private init(probes: [Probe]) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
         func record(_ text: String, exponent: Int, side: MarkerSide) {
             let key = MarkerKey.bytes(of: text, folded: true)
@@ -92,26 +148,8 @@ final class CompactAffixes: Sendable {
                 }
             }
         }
-        let code = (currency ?? Currency(code: "USD")!).code
-        let currencyTexts = [currency.map { currencies.displays[Int($0.index)].symbol }, code].compactMap { $0 }
-        let probes: [(skeleton: String, values: [String])] = [
-            ("compact-short", ["1", "2", "1.5"]), ("compact-long", ["1", "2", "5", "1.5"]),
-            ("compact-short currency/\(code)", ["1"]),
-        ]
-        let decimalSymbols = Set([numbers.monetaryDecimalSymbol, numbers.decimalSymbol].compactMap { $0.unicodeScalars.last?.value })
-        let currencyScalars = currencyTexts.filter { !$0.isEmpty }.map { $0.unicodeScalars.map(\.value) }
         for probe in probes {
-            guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: probe.skeleton) else { continue }
-            for power in 3...15 {
-                for value in probe.values {
-                    guard let exact = ExactDecimal(plainText: value)?.shifted(by: power),
-                          let digits = exact.plainDigits, let text = formatter.format(decimal: digits),
-                          let found = CompactAffixes.affix(in: text, value: exact, decimalSymbols: decimalSymbols,
-                                                           removing: probe.skeleton.contains("currency/") ? currencyScalars : [])
-                    else { continue }
-                    record(found.text, exponent: found.exponent, side: found.side)
-                }
-            }
+            for affix in probe.found { record(affix.text, exponent: affix.exponent, side: affix.side) }
         }
         for entry in MarkerSupplement.shared.multipliers {
             record(entry.marker, exponent: entry.exponent, side: .after)

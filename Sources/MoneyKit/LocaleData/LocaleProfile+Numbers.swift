@@ -230,16 +230,24 @@ struct NumberConventions: Sendable {
         var sides = MarkerSides()
         guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: "currency/USD unit-width-full-name")
         else { return .after }
-        var names = ICU.pluralKeywords(ofLocale: locale).compactMap { ICU.currencyPluralName("USD", locale: locale, keyword: $0) }
-        names += [ICU.currencyName("USD", locale: locale, kind: .longName), "USD"].compactMap { $0 }
+        let bundleNames = CurrencyNames.forLocale(locale)
+        guard let usd = CurrencyCatalog.shared.index(ofCode: "USD".utf8).map(Int.init) else { return .after }
+        var names = ICU.pluralKeywords(ofLocale: locale).compactMap { bundleNames.displayPluralName(usd, keyword: $0) }
+        names += [bundleNames.displayNames[usd], "USD"].compactMap { $0 }
+        let nameScalars = names.map { $0.unicodeScalars.map(\.value) }
         for value in ["1", "1234.5"] {
             guard let text = formatter.format(decimal: value) else { continue }
-            let scalars = Array(text.unicodeScalars)
-            guard let firstDigit = scalars.firstIndex(where: { DigitSystems.digit($0.value) != nil }) else { continue }
-            let name = names.filter { text.contains($0) }.max { $0.unicodeScalars.count < $1.unicodeScalars.count }
-            guard let name, let range = text.range(of: name) else { continue }
-            let nameStart = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
-            sides.insert(nameStart < firstDigit ? .before : .after)
+            let scalars = text.unicodeScalars.map(\.value)
+            guard let firstDigit = scalars.firstIndex(where: { DigitSystems.digit($0) != nil }) else { continue }
+            /// Where `name` first occurs in the output, if it does.
+            func position(of name: [UInt32]) -> Int? {
+                guard !name.isEmpty, name.count <= scalars.count else { return nil }
+                return (0...(scalars.count - name.count)).first { scalars[$0..<($0 + name.count)].elementsEqual(name) }
+            }
+            // The longest name that occurs.
+            let found = nameScalars.compactMap { name in position(of: name).map { (name.count, $0) } }.max { $0.0 < $1.0 }
+            guard let found else { continue }
+            sides.insert(found.1 < firstDigit ? .before : .after)
         }
         return sides.isEmpty ? .after : sides
     }
