@@ -44,9 +44,11 @@ final class GlobalMarkers: Sendable {
 
     let symbols: MarkerTrie
     let symbolInfos: [SymbolInfo]
-    /// For each symbol key: whether it is a marker without a currency hint (hot-path copy of
-    /// ``SymbolInfo/isMarkerWithoutHint``).
-    let symbolIsMarkerWithoutHint: [Bool]
+    /// For each symbol key: whether it is a marker without a currency hint, and its historic
+    /// currencies (hot-path copies of ``SymbolInfo/isMarkerWithoutHint`` and
+    /// ``SymbolInfo/historic`` that read without reference counting).
+    let symbolIsMarkerWithoutHint: FrozenBuffer<Bool>
+    let symbolHistoric: FrozenBuffer<CurrencySet>
     /// For each symbol key: its supplement entries.
     let symbolSupplement: [SupplementEntries]
     /// A currency's own format in one bundle of ICU's currency data.
@@ -99,7 +101,8 @@ final class GlobalMarkers: Sendable {
             supplementByKey[key, default: []].append(entry)
         }
         (self.symbols, self.symbolInfos) = symbols.build()
-        self.symbolIsMarkerWithoutHint = symbolInfos.map(\.isMarkerWithoutHint)
+        self.symbolIsMarkerWithoutHint = FrozenBuffer(symbolInfos.map(\.isMarkerWithoutHint))
+        self.symbolHistoric = FrozenBuffer(symbolInfos.map(\.historic))
         var supplement = [SupplementEntries](repeating: SupplementEntries(), count: symbolInfos.count)
         for (key, entries) in supplementByKey {
             let id = self.symbols.value(forKey: key)
@@ -127,4 +130,20 @@ final class GlobalMarkers: Sendable {
         }
         (self.words, self.wordInfos) = words.build()
     }
+}
+
+/// An immutable array in manually managed memory, for tables read on the hot path: reading
+/// it costs no reference counting. The memory is never freed, so use it only for tables that
+/// live as long as the process (the global tables).
+struct FrozenBuffer<Element>: @unchecked Sendable {
+    let elements: UnsafeBufferPointer<Element>
+
+    init(_ array: [Element]) {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        elements = UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element { elements[index] }
 }

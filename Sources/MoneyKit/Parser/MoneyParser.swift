@@ -148,18 +148,19 @@ public struct MoneyParser: Sendable {
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
             var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
             try machine.run()
-            try resolution.settleMultipliers(&machine.result, bytes: bytes)
-            let structure = machine.result
+            var structure = machine.takeResult()
+            try resolution.settleMultipliers(&structure, bytes: bytes)
             let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker,
                                                   yuanOffset: structure.number.units.yuanOffset)
             // A Japanese receipt's trailing minus after a yen amount means "exactly" (SPEC 6).
             let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
             let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)
+            let minorUnits = currency.minorUnits
             let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
-                                                           minorUnits: currency.minorUnits, bytes: bytes)
-            let amount = try structure.number.amount(decimalMark: decimal, isNegative: structure.isNegative && !receipt,
-                                           minorUnits: currency.minorUnits, colloquial: profile.readsColloquialDigits,
-                                           excess: options.excessFractionDigits, bytes: bytes)
+                                                           minorUnits: minorUnits, bytes: bytes)
+            let amount = try structure.number.amount(
+                decimalMark: decimal, isNegative: structure.isNegative && !receipt, minorUnits: minorUnits,
+                colloquial: profile.readsColloquialDigits, excess: options.excessFractionDigits, bytes: bytes)
             return .success(Money(amount.decimal, currency))
         } catch {
             return .failure(error)

@@ -15,11 +15,11 @@ struct NumberScan {
         var offset: UInt16 = 0
     }
 
-    /// Most separators a number may hold; with at most 38 significant digits, a number
-    /// with more is never valid.
-    static let maximumSeparators = 40
+    /// Most separators a number may hold: 38 significant digits in groups of at least two
+    /// make 18 grouping separators, plus the decimal one; a number with more is never valid.
+    static let maximumSeparators = 24
 
-    private(set) var marks = InlineArray<40, Mark>(repeating: Mark())
+    private(set) var marks = InlineArray<24, Mark>(repeating: Mark())
     private(set) var markCount = 0
     /// The digits as an integer, without trailing zeros (see ``pendingZeros``).
     private(set) var significand: UInt128 = 0

@@ -55,8 +55,8 @@ struct StateMachine {
     /// Decides whether two markers form an allowed pair (ISO code + symbol of that currency).
     private let resolution: CurrencyResolution
     private var state = State.beforeNumber
-    /// What was read; the rest of the pipeline works on it in place.
-    var result = AmountStructure()
+    /// What was read.
+    private(set) var result = AmountStructure()
     private var signOffset: Int?
     private var openParenthesis: Int?
     private var closedParenthesis = false
@@ -65,6 +65,7 @@ struct StateMachine {
     /// Whether only spaces came since the number ended (a multiplier may still attach).
     private var numberJustEnded = false
 
+    @inline(__always)
     init(lexer: Lexer, resolution: CurrencyResolution) {
         self.lexer = lexer
         self.resolution = resolution
@@ -86,6 +87,9 @@ struct StateMachine {
         }
         try finish()
     }
+
+    /// Ends the machine's life, handing over what it read (moved, not copied).
+    consuming func takeResult() -> AmountStructure { result }
 
     // MARK: Transitions
 

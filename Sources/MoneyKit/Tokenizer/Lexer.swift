@@ -70,6 +70,13 @@ struct Token: Sendable {
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let profile: LocaleProfile
+    // The marker tables, borrowed for the parse as plain pointers (no reference counting):
+    // the global tables live as long as the process, the locale's as long as its profile.
+    private let symbols: MarkerTrie.View
+    private let words: MarkerTrie.View
+    private let names: MarkerTrie.View
+    private let symbolIsMarkerWithoutHint: FrozenBuffer<Bool>
+    private let symbolHistoric: FrozenBuffer<CurrencySet>
     /// The currency hint: symbols of currencies no longer current are markers only for it.
     let hint: Currency?
     private(set) var index = 0
@@ -77,10 +84,17 @@ struct Lexer {
     /// The last token that was not a space (`.end` before the first).
     private var lastSolid: Token.Kind = .end
 
+    @inline(__always)
     init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, hint: Currency?) {
         self.bytes = bytes
         self.profile = profile
         self.hint = hint
+        let global = GlobalMarkers.shared
+        self.symbols = global.symbols.view
+        self.words = global.words.view
+        self.names = profile.currencies.names.view
+        self.symbolIsMarkerWithoutHint = global.symbolIsMarkerWithoutHint
+        self.symbolHistoric = global.symbolHistoric
     }
 
     /// The token after the current one, without consuming anything.
@@ -253,10 +267,6 @@ struct Lexer {
     /// each character is decoded and normalized once, and case-folded once for the two
     /// case-insensitive tables.
     private func matchMarker(from start: Int) -> (end: Int, marker: MarkerMatch)? {
-        let global = GlobalMarkers.shared
-        let symbols = global.symbols
-        let words = global.words
-        let names = profile.currencies.names
         var symbolNode = MarkerTrie.root
         var wordNode = MarkerTrie.root
         var nameNode = MarkerTrie.root
@@ -277,22 +287,26 @@ struct Lexer {
                 previousWasSpace = false
             }
             if symbolNode >= 0 {
-                Characters.forEachUTF8Byte(of: canonical) { byte in
-                    if symbolNode >= 0 { symbolNode = symbols.child(of: symbolNode, byte: byte) }
-                }
+                symbolNode = symbols.child(of: symbolNode, scalar: canonical)
                 if symbolNode >= 0 {
                     let value = symbols.value(at: symbolNode)
                     // A symbol of a currency no longer current counts only for the hint.
-                    if value >= 0, global.symbolIsMarkerWithoutHint[Int(value)]
-                        || hint.map({ global.symbolInfos[Int(value)].historic.contains($0.index) }) == true {
+                    if value >= 0, symbolIsMarkerWithoutHint[Int(value)]
+                        || hint.map({ symbolHistoric[Int(value)].contains($0.index) }) == true {
                         symbolBest = (index, value)
                     }
                 }
             }
             if wordNode >= 0 || nameNode >= 0 {
-                MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
-                    if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
-                    if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }
+                if let folded = MarkerKey.foldedScalar(canonical) {
+                    if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
+                    if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }
+                } else {
+                    // Lower-casing gives several scalars (rare): walk their bytes.
+                    MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
+                        if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
+                        if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }
+                    }
                 }
                 if wordNode >= 0 {
                     let value = words.value(at: wordNode)

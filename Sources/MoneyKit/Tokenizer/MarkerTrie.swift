@@ -2,18 +2,69 @@
 /// longest-first at a position of the input, with no allocation.
 ///
 /// Keys are UTF-8 after ``MarkerKey`` normalization. Nodes keep their outgoing edges
-/// contiguous and sorted by byte, so a step is a short search in two flat arrays. A class:
-/// walks only borrow one reference instead of copying (and retaining) five arrays.
+/// contiguous and sorted by byte, so a step is a short search in two flat arrays. The
+/// class owns the memory; walks go through a ``View``, a plain pointer that costs no
+/// reference counting to copy or read.
 final class MarkerTrie: @unchecked Sendable {
-    // Immutable after init and freed in deinit; raw buffers so that a walk costs no
-    // reference counting (reading an array held by a class retains its buffer).
-    private let edgeStart: UnsafeMutableBufferPointer<Int32>
-    private let edgeCount: UnsafeMutableBufferPointer<UInt16>
-    private let values: UnsafeMutableBufferPointer<Int32>
-    private let edgeBytes: UnsafeMutableBufferPointer<UInt8>
-    private let edgeTargets: UnsafeMutableBufferPointer<Int32>
-    /// Direct lookup of the root's children by first byte (-1 = none).
-    private let rootChildren: UnsafeMutableBufferPointer<Int32>
+    /// The trie's arrays, immutable after init and freed in deinit.
+    struct Storage {
+        let edgeStart: UnsafeMutablePointer<Int32>
+        let edgeCount: UnsafeMutablePointer<UInt16>
+        let values: UnsafeMutablePointer<Int32>
+        let edgeBytes: UnsafeMutablePointer<UInt8>
+        let edgeTargets: UnsafeMutablePointer<Int32>
+        /// Direct lookup of the root's children by first byte (-1 = none).
+        let rootChildren: UnsafeMutablePointer<Int32>
+    }
+
+    /// A borrowed view for walking the trie: valid while the trie lives.
+    struct View {
+        let storage: UnsafePointer<Storage>
+
+        /// The child of `node` along `byte`, or -1.
+        @inline(__always)
+        func child(of node: Int32, byte: UInt8) -> Int32 {
+            let storage = storage.pointee
+            if node == 0 { return storage.rootChildren[Int(byte)] }
+            var low = Int(storage.edgeStart[Int(node)])
+            var high = low + Int(storage.edgeCount[Int(node)])
+            while low < high {
+                let middle = (low + high) >> 1
+                let candidate = storage.edgeBytes[middle]
+                if candidate == byte { return storage.edgeTargets[middle] }
+                if candidate < byte { low = middle + 1 } else { high = middle }
+            }
+            return -1
+        }
+
+        /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
+        @inline(__always)
+        func child(of node: Int32, scalar: UInt32) -> Int32 {
+            if scalar < 0x80 { return child(of: node, byte: UInt8(scalar)) }
+            if scalar < 0x800 {
+                let next = child(of: node, byte: UInt8(0xC0 | scalar >> 6))
+                return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+            }
+            if scalar < 0x10000 {
+                var next = child(of: node, byte: UInt8(0xE0 | scalar >> 12))
+                if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
+                return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+            }
+            var next = child(of: node, byte: UInt8(0xF0 | scalar >> 18))
+            if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 12 & 0x3F)) }
+            if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
+            return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+        }
+
+        /// The value stored at `node`, or -1 when no key ends there.
+        @inline(__always)
+        func value(at node: Int32) -> Int32 { storage.pointee.values[Int(node)] }
+    }
+
+    private let storage: UnsafeMutablePointer<Storage>
+
+    /// A view for walking; the caller keeps the trie alive while using it.
+    var view: View { View(storage: UnsafePointer(storage)) }
 
     /// The root node.
     static let root: Int32 = 0
@@ -72,48 +123,39 @@ final class MarkerTrie: @unchecked Sendable {
             edgeTargets[slot] = Int32(node)
             if parent == 0 { rootChildren[Int(nodeBytes[node])] = Int32(node) }
         }
-        func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        func copy<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
             let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
             _ = buffer.initialize(from: array)
-            return buffer
+            return buffer.baseAddress!
         }
-        self.edgeStart = copy(edgeStart)
-        self.edgeCount = copy(edgeCount)
-        self.values = copy(nodeValues)
-        self.edgeBytes = copy(edgeBytes)
-        self.edgeTargets = copy(edgeTargets)
-        self.rootChildren = copy(rootChildren)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(edgeStart: copy(edgeStart), edgeCount: copy(edgeCount), values: copy(nodeValues),
+                                       edgeBytes: copy(edgeBytes), edgeTargets: copy(edgeTargets),
+                                       rootChildren: copy(rootChildren)))
         nodeCount = count
         byteSize = count * (4 + 2 + 4) + edgeBytes.count * (1 + 4) + 256 * 4
     }
 
     deinit {
-        edgeStart.deallocate()
-        edgeCount.deallocate()
-        values.deallocate()
-        edgeBytes.deallocate()
-        edgeTargets.deallocate()
-        rootChildren.deallocate()
+        let arrays = storage.pointee
+        arrays.edgeStart.deallocate()
+        arrays.edgeCount.deallocate()
+        arrays.values.deallocate()
+        arrays.edgeBytes.deallocate()
+        arrays.edgeTargets.deallocate()
+        arrays.rootChildren.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// The child of `node` along `byte`, or -1.
-    @inline(__always)
-    func child(of node: Int32, byte: UInt8) -> Int32 {
-        if node == 0 { return rootChildren[Int(byte)] }
-        var low = Int(edgeStart[Int(node)])
-        var high = low + Int(edgeCount[Int(node)])
-        while low < high {
-            let middle = (low + high) >> 1
-            let candidate = edgeBytes[middle]
-            if candidate == byte { return edgeTargets[middle] }
-            if candidate < byte { low = middle + 1 } else { high = middle }
-        }
-        return -1
-    }
+    func child(of node: Int32, byte: UInt8) -> Int32 { view.child(of: node, byte: byte) }
+
+    /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
+    func child(of node: Int32, scalar: UInt32) -> Int32 { view.child(of: node, scalar: scalar) }
 
     /// The value stored at `node`, or -1 when no key ends there.
-    @inline(__always)
-    func value(at node: Int32) -> Int32 { values[Int(node)] }
+    func value(at node: Int32) -> Int32 { view.value(at: node) }
 
     /// The value stored for exactly `key`, or -1.
     func value(forKey key: [UInt8]) -> Int32 {
@@ -232,6 +274,23 @@ enum MarkerKey {
             }
         }
         Characters.forEachUTF8Byte(of: canonical, body)
+    }
+
+    /// The case-folded form of a canonical scalar when it is one scalar (nearly always);
+    /// nil when lower-casing gives several (`İ`), which ``appendKeyBytes(of:folded:_:)`` handles.
+    @inline(__always)
+    static func foldedScalar(_ canonical: UInt32) -> UInt32? {
+        if canonical < 0x80 {
+            return canonical &- 0x41 < 26 ? canonical | 0x20 : canonical
+        }
+        if canonical >= foldTableStart, canonical < foldTableEnd {
+            let folded = foldTable[Int(canonical - foldTableStart)]
+            return folded != 0 ? folded : nil
+        }
+        guard mayHaveCase(canonical) else { return canonical }
+        guard let scalar = Unicode.Scalar(canonical), scalar.properties.changesWhenLowercased else { return canonical }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first!.value : nil
     }
 
     /// The lower-case form of each scalar from U+00C0 (Latin-1 letters) to U+058F (Latin
