@@ -17,6 +17,10 @@ import Testing
         #expect(exact.decimal == reference)
         #expect(exact.decimal.description == reference.description)
         #expect(exact.decimal.isNaN == false)
+        // And back: the fields read from Foundation's own Decimal give the same value.
+        let read = try #require(ExactDecimal(decimal: reference))
+        #expect(read.decimal == reference)
+        #expect(read.isNegative == (reference < 0))
     }
 }
 

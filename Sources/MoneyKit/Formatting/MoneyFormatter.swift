@@ -125,10 +125,15 @@ public struct MoneyFormatter: Sendable {
 }
 
 extension ExactDecimal {
-    /// The exact value of a `Decimal` (nil for NaN). Reads the Decimal's own plain-text
-    /// digits, which are exact; no binary floating point is involved.
+    /// The exact value of a `Decimal` (nil for NaN): its mantissa and exponent, read from its
+    /// fields, or else from its own plain-text digits. Exact either way; no binary floating
+    /// point is involved.
     init?(decimal: Decimal) {
         guard !decimal.isNaN else { return nil }
+        if let fields = DecimalFields.fields(of: decimal) {
+            self.init(significand: fields.significand, scale: -fields.exponent, isNegative: fields.isNegative)
+            return
+        }
         self.init(plainText: decimal.description)
     }
 

@@ -24,25 +24,63 @@ struct MoneyRenderer {
         /// Splits an exact value whose scale is at most `fractionDigits`.
         init(_ value: ExactDecimal, fractionDigits: Int, isNegative: Bool) {
             precondition(value.scale <= fractionDigits)
-            let significand = String(value.significand)
-            if value.significand == 0 {
-                integer = "0"
-                fraction = String(repeating: "0", count: fractionDigits)
-            } else if value.scale <= 0 {
-                integer = significand + String(repeating: "0", count: -value.scale)
-                fraction = String(repeating: "0", count: fractionDigits)
-            } else {
-                let count = significand.utf8.count
-                if count <= value.scale {
-                    integer = "0"
-                    fraction = String(repeating: "0", count: value.scale - count) + significand
-                        + String(repeating: "0", count: fractionDigits - value.scale)
-                } else {
-                    integer = String(significand.prefix(count - value.scale))
-                    fraction = String(significand.suffix(value.scale)) + String(repeating: "0", count: fractionDigits - value.scale)
-                }
-            }
             self.isNegative = isNegative
+            (integer, fraction) = Digits.withASCIIDigits(of: value.significand) { significand in
+                let count = significand.count
+                let zeros = max(-value.scale, 0)
+                // Integer digits: the significand's leading ones, then zeros for a negative scale.
+                let integerDigits = value.significand == 0 ? 0 : max(count - max(value.scale, 0), 0)
+                let integer = integerDigits == 0 ? "0" : Digits.text(count: integerDigits + zeros) { position in
+                    position < integerDigits ? significand[position] : 0x30
+                }
+                // Fraction digits: zeros before a short significand, its trailing digits, zeros to the width.
+                let shownScale = max(value.scale, 0)
+                let leading = value.significand == 0 ? 0 : shownScale - min(count, shownScale)
+                let fraction = Digits.text(count: fractionDigits) { position in
+                    if value.significand == 0 || position >= shownScale || position < leading { return 0x30 }
+                    return significand[count - shownScale + position]
+                }
+                return (integer, fraction)
+            }
+        }
+
+        /// The ASCII digits of an integer (at most 39), in a stack buffer.
+        private static func withASCIIDigits<Result>(of value: UInt128, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+                var end = 40
+                // Two 64-bit halves of at most 19 digits each: one 128-bit division in all.
+                let (high, low) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+                var rest = UInt64(low)
+                var written = 0
+                repeat {
+                    end -= 1
+                    buffer[end] = UInt8(rest % 10) + 0x30
+                    rest /= 10
+                    written += 1
+                } while rest != 0 && written < 19
+                if high != 0 {
+                    while written < 19 {
+                        end -= 1
+                        buffer[end] = 0x30
+                        written += 1
+                    }
+                    var upper = UInt64(high)
+                    repeat {
+                        end -= 1
+                        buffer[end] = UInt8(upper % 10) + 0x30
+                        upper /= 10
+                    } while upper != 0
+                }
+                return body(UnsafeBufferPointer(rebasing: buffer[end..<40]))
+            }
+        }
+
+        /// ASCII text of `count` bytes given by position.
+        private static func text(count: Int, _ byte: (Int) -> UInt8) -> String {
+            String(unsafeUninitializedCapacity: count) { buffer in
+                for position in 0..<count { buffer[position] = byte(position) }
+                return count
+            }
         }
 
         /// The plural-rule operands of the number as shown.
@@ -70,73 +108,77 @@ struct MoneyRenderer {
         }
     }
 
-    /// The number part: digits in the locale's script, grouped, with the decimal symbol.
-    func number(_ digits: Digits, pattern: NumberPattern, decimalSymbol: String, groupingSymbol: String,
-                grouping: Bool) -> String {
-        var result = ""
+    /// Writes the number part: digits in the locale's script, grouped, with the decimal symbol.
+    func appendNumber(_ digits: Digits, pattern: NumberPattern, decimalSymbol: String, groupingSymbol: String,
+                      grouping: Bool, to text: inout UTF8Builder) {
         let count = digits.integer.utf8.count
         let primary = pattern.primaryGrouping
         let secondary = pattern.secondaryGrouping > 0 ? pattern.secondaryGrouping : primary
         let groups = grouping && primary > 0 && count - primary >= formatting.minimumGroupingDigits
-        for (position, byte) in digits.integer.utf8.enumerated() {
+        let digitBytes = formatting.digitUTF8
+        var position = 0
+        for byte in digits.integer.utf8 {
             if groups, position > 0 {
                 let remaining = count - position
                 if remaining == primary || (remaining > primary && (remaining - primary) % secondary == 0) {
-                    result += groupingSymbol
+                    text.append(groupingSymbol)
                 }
             }
-            result += formatting.digits[Int(byte - 0x30)]
+            text.append(packed: digitBytes[Int(byte &- 0x30)])
+            position += 1
         }
         if !digits.fraction.isEmpty {
-            result += decimalSymbol
-            for byte in digits.fraction.utf8 { result += formatting.digits[Int(byte - 0x30)] }
+            text.append(decimalSymbol)
+            for byte in digits.fraction.utf8 { text.append(packed: digitBytes[Int(byte &- 0x30)]) }
         }
-        return result
     }
 
     /// Formats with a currency pattern (symbol, narrow symbol or ISO code style).
     func format(_ digits: Digits, currency: UInt16, text: CurrencyText, accounting: Bool, grouping: Bool) -> String {
-        let own = formatting.ownFormats[currency]
+        let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = own?.pattern ?? (accounting ? formatting.accountingPattern : formatting.currencyPattern)
-        let number = number(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                            groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping)
         let affixes = digits.isNegative ? pattern.negative : pattern.positive
-        let display = displays[Int(currency)]
         let currencyText: String
         switch text {
-        case .symbol: currencyText = display.symbol
-        case .narrowSymbol: currencyText = display.narrowSymbol
-        case .isoCode: currencyText = display.code
+        case .symbol: currencyText = displays.names.displaySymbols[Int(currency)]
+        case .narrowSymbol: currencyText = displays.names.displayNarrowSymbols[Int(currency)]
+        case .isoCode: currencyText = CurrencyCatalog.shared.entries[Int(currency)].code
         }
-        var prefix = affixText(affixes.prefix, currencyText: currencyText, display: display)
-        var suffix = affixText(affixes.suffix, currencyText: currencyText, display: display)
-
         // Currency spacing, as ICU applies it: only where the currency itself touches the number.
         let edges = formatting.spacingEdges[Int(currency)]
         let kind = currencyKind(affixes, text: text)
-        if case .currency = affixes.prefix.last, let kind = kind.prefix, edges.allowsAfter(kind),
-           takesSpacing(firstDigitOf: digits) {
-            prefix += formatting.insertBetween.afterCurrency
+        var spaceAfterPrefix = false
+        var spaceBeforeSuffix = false
+        if case .currency = affixes.prefix.last, let kind = kind.prefix, edges.allowsAfter(kind) {
+            spaceAfterPrefix = takesSpacing(firstDigitOf: digits)
         }
-        if case .currency = affixes.suffix.first, let kind = kind.suffix, edges.allowsBefore(kind),
-           takesSpacing(lastDigitOf: digits) {
-            suffix = formatting.insertBetween.beforeCurrency + suffix
+        if case .currency = affixes.suffix.first, let kind = kind.suffix, edges.allowsBefore(kind) {
+            spaceBeforeSuffix = takesSpacing(lastDigitOf: digits)
         }
-        return prefix + number + suffix
+        return UTF8Builder.build { text in
+            appendAffix(affixes.prefix, currencyText: currencyText, currency: currency, to: &text)
+            if spaceAfterPrefix { text.append(formatting.insertBetween.afterCurrency) }
+            appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
+                         groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &text)
+            if spaceBeforeSuffix { text.append(formatting.insertBetween.beforeCurrency) }
+            appendAffix(affixes.suffix, currencyText: currencyText, currency: currency, to: &text)
+        }
     }
 
     /// Formats with the currency's plural name (`1,234.50 US dollars`): the number pattern,
     /// the name chosen by the plural rules for the number as shown, and the locale's
     /// currency-unit pattern.
     func formatName(_ digits: Digits, currency: UInt16, grouping: Bool) -> String {
-        let own = formatting.ownFormats[currency]
+        let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = formatting.decimalPattern
-        let number = number(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                            groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping)
         let affixes = digits.isNegative ? pattern.negative : pattern.positive
         let display = displays[Int(currency)]
-        let signed = affixText(affixes.prefix, currencyText: display.symbol, display: display) + number
-            + affixText(affixes.suffix, currencyText: display.symbol, display: display)
+        let signed = UTF8Builder.build { text in
+            appendAffix(affixes.prefix, currencyText: display.symbol, currency: currency, to: &text)
+            appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
+                         groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &text)
+            appendAffix(affixes.suffix, currencyText: display.symbol, currency: currency, to: &text)
+        }
         // ICU uses a plural form only if the locale's currency-unit patterns have it, and
         // "other" (pattern and name) otherwise.
         var keyword = formatting.pluralRules.keyword(operands: digits.operands)
@@ -146,22 +188,23 @@ struct MoneyRenderer {
         return unitPattern.replacingOccurrences(of: "{0}", with: signed).replacingOccurrences(of: "{1}", with: name)
     }
 
-    private func affixText(_ parts: [NumberPattern.Part], currencyText: String, display: CurrencyConventions.Display) -> String {
-        var text = ""
+    private func appendAffix(_ parts: [NumberPattern.Part], currencyText: String, currency: UInt16,
+                             to text: inout UTF8Builder) {
         for part in parts {
             switch part {
-            case .literal(let literal): text += literal
+            case .literal(let literal): text.append(literal)
             case .currency(let width):
                 switch width {
-                case 1: text += currencyText
-                case 2: text += display.code
-                default: text += display.pluralName("other") ?? display.name ?? display.code
+                case 1: text.append(currencyText)
+                case 2: text.append(CurrencyCatalog.shared.entries[Int(currency)].code)
+                default:
+                    let display = displays[Int(currency)]
+                    text.append(display.pluralName("other") ?? display.name ?? display.code)
                 }
-            case .minus: text += formatting.minusSign
-            case .plus: text += formatting.plusSign
+            case .minus: text.append(formatting.minusSign)
+            case .plus: text.append(formatting.plusSign)
             }
         }
-        return text
     }
 
     /// Which currency text (0 symbol, 1 narrow, 2 code) stands at the prefix's end and the
@@ -180,5 +223,56 @@ struct MoneyRenderer {
 
     private func takesSpacing(lastDigitOf digits: Digits) -> Bool {
         formatting.digitTakesSpacing[Int((digits.fraction.utf8.last ?? digits.integer.utf8.last!) - 0x30)]
+    }
+}
+
+/// Collects UTF-8 text in a stack buffer and makes one `String` of it at the end (spilling
+/// to the heap only for text longer than the buffer): formatting builds its result without
+/// intermediate strings.
+struct UTF8Builder {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var spill: [UInt8] = []
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// Runs `body` on a fresh builder and returns the text it wrote.
+    static func build(_ body: (inout UTF8Builder) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            var builder = UTF8Builder(buffer: buffer)
+            body(&builder)
+            if !builder.spill.isEmpty {
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
+                    + String(decoding: builder.spill, as: UTF8.self)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count < buffer.count, spill.isEmpty {
+            buffer[count] = byte
+            count += 1
+        } else {
+            spill.append(byte)
+        }
+    }
+
+    mutating func append(_ text: String) {
+        for byte in text.utf8 { append(byte: byte) }
+    }
+
+    /// Appends one scalar's UTF-8 bytes packed in an integer (first byte lowest, see
+    /// ``FormattingConventions/digitUTF8``).
+    @inline(__always)
+    mutating func append(packed: UInt32) {
+        var rest = packed
+        repeat {
+            append(byte: UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        } while rest != 0
     }
 }

@@ -37,15 +37,14 @@ struct NumberPattern: Sendable, Equatable {
     let secondaryGrouping: Int
 
     /// The negative affixes, explicit or implied.
-    var negative: Affixes {
-        explicitNegative ?? Affixes(prefix: [.minus] + positive.prefix, suffix: positive.suffix)
-    }
+    let negative: Affixes
 
     init(_ pattern: String) {
         let subpatterns = NumberPattern.splitSubpatterns(pattern)
         let (positive, grouping) = NumberPattern.parseSubpattern(subpatterns[0])
         self.positive = positive
         self.explicitNegative = subpatterns.count > 1 ? NumberPattern.parseSubpattern(subpatterns[1]).affixes : nil
+        self.negative = explicitNegative ?? Affixes(prefix: [.minus] + positive.prefix, suffix: positive.suffix)
         self.primaryGrouping = grouping.primary
         self.secondaryGrouping = grouping.secondary
     }

@@ -4,7 +4,7 @@ import Synchronization
 /// profile: the currency, accounting and number patterns, monetary symbols, minimum
 /// grouping, digits, plural rules and currency-name patterns, the currency-spacing rule,
 /// and the currencies that have a format of their own in the locale.
-struct FormattingConventions: Sendable {
+final class FormattingConventions: Sendable {
     /// A currency's own format in this locale (EUR in en_150 and its children, TRY in tr,
     /// CVE in pt_CV): its pattern and separator symbols replace the locale's for that
     /// currency, in the standard and the accounting style.
@@ -37,6 +37,8 @@ struct FormattingConventions: Sendable {
     let minimumGroupingDigits: Int
     /// The locale's digits 0-9 as text.
     let digits: [String]
+    /// The same digits' UTF-8 bytes, packed first byte lowest (for the formatter's hot loop).
+    let digitUTF8: [UInt32]
     /// Whether each digit may take a currency-spacing insertion next to it (`surroundingMatch`).
     let digitTakesSpacing: [Bool]
     /// What ICU inserts between a letter-ended currency and a digit (prefix side, suffix side).
@@ -46,9 +48,33 @@ struct FormattingConventions: Sendable {
     let pluralRules: PluralRules
     /// Spacing facts per currency, indexed like ``CurrencyCatalog/entries``.
     let spacingEdges: [SpacingEdges]
-    /// Currencies with their own format in this locale (set by the profile once it has
-    /// checked each candidate against ICU's output).
-    var ownFormats: [UInt16: OwnFormat] = [:]
+    /// Currencies with their own format in this locale (the profile sets them, through
+    /// ``with(ownFormats:)``, once it has checked each candidate against ICU's output).
+    let ownFormats: [UInt16: OwnFormat]
+
+    /// The same conventions with these currencies' own formats.
+    func with(ownFormats: [UInt16: OwnFormat]) -> FormattingConventions {
+        FormattingConventions(copying: self, ownFormats: ownFormats)
+    }
+
+    private init(copying other: FormattingConventions, ownFormats: [UInt16: OwnFormat]) {
+        currencyPattern = other.currencyPattern
+        accountingPattern = other.accountingPattern
+        decimalPattern = other.decimalPattern
+        decimalSymbol = other.decimalSymbol
+        groupingSymbol = other.groupingSymbol
+        minusSign = other.minusSign
+        plusSign = other.plusSign
+        minimumGroupingDigits = other.minimumGroupingDigits
+        digits = other.digits
+        digitUTF8 = other.digitUTF8
+        digitTakesSpacing = other.digitTakesSpacing
+        insertBetween = other.insertBetween
+        unitPatterns = other.unitPatterns
+        pluralRules = other.pluralRules
+        spacingEdges = other.spacingEdges
+        self.ownFormats = ownFormats
+    }
 
     init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions) {
         let displays = currencies.displays
@@ -60,6 +86,11 @@ struct FormattingConventions: Sendable {
         minusSign = numbers.minusSign
         plusSign = numbers.plusSign
         digits = numbers.nativeDigits.isEmpty ? (0...9).map(String.init) : numbers.nativeDigits.map { String($0) }
+        digitUTF8 = digits.map { digit in
+            var packed: UInt32 = 0
+            for (position, byte) in digit.utf8.prefix(4).enumerated() { packed |= UInt32(byte) << (8 * UInt32(position)) }
+            return packed
+        }
         minimumGroupingDigits = FormattingConventions.probeMinimumGrouping(locale: locale, digits: digits)
         unitPatterns = currencies.unitPatterns
         pluralRules = PluralRules(ICU.pluralRules(ofLocale: locale))
@@ -71,6 +102,7 @@ struct FormattingConventions: Sendable {
         digitTakesSpacing = spacing.map { ICU.setContains(pattern: $0.before.surroundingMatch, digitScalars) }
             ?? Array(repeating: true, count: 10)
         spacingEdges = FormattingConventions.spacingEdges(of: displays)
+        ownFormats = [:]
     }
 
     /// Spacing facts depend only on the currency texts, which locales sharing a currency-data

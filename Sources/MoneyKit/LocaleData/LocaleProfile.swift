@@ -33,9 +33,9 @@ final class LocaleProfile: Sendable {
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
         let currencies = CurrencyConventions(locale: identifier, region: region)
         var numbers = NumberConventions(locale: identifier)
-        var formatting = FormattingConventions(locale: identifier, numbers: numbers, currencies: currencies)
-        let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: formatting, displays: currencies.displays)
-        formatting.ownFormats = ownFormats
+        let plainFormatting = FormattingConventions(locale: identifier, numbers: numbers, currencies: currencies)
+        let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: plainFormatting, displays: currencies.displays)
+        let formatting = ownFormats.isEmpty ? plainFormatting : plainFormatting.with(ownFormats: ownFormats)
         numbers.ownFormats(ownFormats)
         self.compact = CompactAffixes.forLocale(identifier, numbers: numbers, currencies: currencies,
                                                 currency: defaultCurrency)
@@ -76,8 +76,7 @@ final class LocaleProfile: Sendable {
                     renderer.format(digits, currency: record.currency, text: .symbol, accounting: $0, grouping: true)
                 }
             }
-            var candidate = formatting
-            candidate.ownFormats = [record.currency: record.format]
+            let candidate = formatting.with(ownFormats: [record.currency: record.format])
             if written(candidate) == icu && written(formatting) != icu {
                 chosen[record.currency] = record.format
             }

@@ -190,6 +190,21 @@ struct DecimalFields {
         }
     }()
 
+    /// A `Decimal`'s mantissa, exponent and sign, read from its fields; nil for NaN or when
+    /// this Foundation's layout is not a known one.
+    static func fields(of decimal: Decimal) -> (significand: UInt128, exponent: Int, isNegative: Bool)? {
+        guard let packing, !decimal.isNaN else { return nil }
+        let fields = unsafeBitCast(decimal, to: DecimalFields.self)
+        let length = Int(fields.lengthAndFlags >> packing.lengthShift & 0x0F)
+        var significand: UInt128 = 0
+        withUnsafeBytes(of: fields.mantissa) { raw in
+            for word in (0..<min(length, 8)).reversed() {
+                significand = significand << 16 | UInt128(UInt16(littleEndian: raw.load(fromByteOffset: word * 2, as: UInt16.self)))
+            }
+        }
+        return (significand, Int(fields.exponent), fields.lengthAndFlags & packing.negativeBit != 0)
+    }
+
     /// The `Decimal` with this significand (no trailing zeros, at most 38 digits), exponent
     /// and sign; nil when this Foundation's layout is not a known one.
     static func decimal(significand: UInt128, exponent: Int8, isNegative: Bool) -> Decimal? {
