@@ -48,6 +48,10 @@ struct PreparedMoneyKit: ParseEngine {
     }
 
     mutating func money(_ index: Int) -> Money? { try? parsers[index].parse(rows[index].input) }
+
+    func time(_ index: Int) -> Int {
+        (try? parsers[index].parse(rows[index].input)) == nil ? 0 : 1
+    }
 }
 
 /// MoneyKit's static API: the locale's data looked up on every call.

@@ -70,6 +70,21 @@ struct CurrencyConventions: Sendable {
     /// Whether the locale has a display or plural name for a currency.
     func hasName(_ currency: UInt16) -> Bool { named.contains(currency) }
 
+    /// The CJK and Korean numeral characters that begin a longer marker in this locale
+    /// (일 of 일본 엔화), ascending: only these need a marker match before being read as numerals.
+    private let numeralsBeginningMarkers: [UInt32]
+
+    /// Whether a numeral character begins a marker longer than itself.
+    func numeralBeginsMarker(_ scalar: UInt32) -> Bool {
+        var low = 0
+        var high = numeralsBeginningMarkers.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if numeralsBeginningMarkers[middle] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low < numeralsBeginningMarkers.count && numeralsBeginningMarkers[low] == scalar
+    }
+
     init(locale: String, region: String) {
         let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
@@ -93,6 +108,13 @@ struct CurrencyConventions: Sendable {
         self.names = table.trie
         self.nameCurrencies = table.currencies
         self.named = table.named
+        let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
+        self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
+            tries.contains { trie, folded in
+                let node = trie.child(of: MarkerTrie.root, scalar: folded ? MarkerKey.foldedScalar(scalar) ?? scalar : scalar)
+                return node >= 0 && trie.hasChildren(node)
+            }
+        }
         let sortedStandard = standard.sorted { $0.key < $1.key }
         self.standardSymbolIDs = sortedStandard.map(\.key)
         self.standardSymbolSets = sortedStandard.map(\.value)

@@ -203,8 +203,9 @@ struct Lexer {
     /// (a longer marker starts with it, or it is a yuan unit, 整 or a receipt word out of place).
     private mutating func numeralToken(_ numeral: Numerals.Kind, start: Int, length: Int) -> Token? {
         let end = start + length
-        let marker = matchMarker(from: start)
-        if let marker, marker.end > end { return nil }  // 일본 엔화: a marker, not 일
+        // 일본 엔화: a marker, not 일 (only a few numerals begin a longer marker).
+        if profile.currencies.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar),
+           let marker = matchMarker(from: start), marker.end > end { return nil }
         switch numeral {
         case .digit:
             return digitRun(zero: Numerals.digit(Characters.decode(bytes, at: start).scalar)!.zero, start: start, length: length)

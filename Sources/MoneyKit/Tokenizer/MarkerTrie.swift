@@ -59,6 +59,9 @@ final class MarkerTrie: @unchecked Sendable {
         /// The value stored at `node`, or -1 when no key ends there.
         @inline(__always)
         func value(at node: Int32) -> Int32 { storage.pointee.values[Int(node)] }
+
+        /// Whether some key continues past `node`.
+        func hasChildren(_ node: Int32) -> Bool { storage.pointee.edgeCount[Int(node)] > 0 }
     }
 
     private let storage: UnsafeMutablePointer<Storage>

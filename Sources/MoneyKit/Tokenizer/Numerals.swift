@@ -70,6 +70,9 @@ enum Numerals {
         return (sorted.map(\.key), sorted.map(\.value))
     }()
 
+    /// Every numeral character, ascending.
+    static var allScalars: [UInt32] { table.scalars }
+
     /// What a scalar is, if it is a numeral character (a range check first keeps other
     /// text fast).
     @inline(__always)
