@@ -22,6 +22,62 @@ struct Report: Codable {
     let formatting: [Measurement]
     let numerals: [NumeralPair]
     let coldStart: ColdStart?
+    let targets: [Target]
+}
+
+/// One of the performance targets (see BENCHMARKS.md), as measured in this run.
+struct Target: Codable {
+    let name: String
+    let goal: String
+    let measured: String
+    let met: Bool
+}
+
+/// The targets, judged on this run's figures.
+func judgeTargets(parsing: [Measurement], formatting: [Measurement], cold: ColdStart?) -> [Target] {
+    func ns(_ results: [Measurement], _ key: String, _ mode: String) -> Double? {
+        results.first { $0.key == key && $0.mode == mode }?.nanoseconds
+    }
+    var targets: [Target] = []
+    for (mode, goal) in [("grouped", 30.0), ("stream", 100.0)] {
+        if let ours = ns(parsing, "moneykit-prepared", mode), let theirs = ns(parsing, "foundation-formatstyle", mode) {
+            let ratio = theirs / ours
+            targets.append(Target(name: "prepared parse vs Foundation FormatStyle, \(mode)", goal: "≥ \(Int(goal))×",
+                                  measured: String(format: "%.1f×", ratio), met: ratio >= goal))
+        }
+        if let prepared = ns(parsing, "moneykit-prepared", mode), let stat = ns(parsing, "moneykit-static", mode) {
+            let ratio = stat / prepared
+            targets.append(Target(name: "static parse vs prepared, \(mode)", goal: "≤ 1.5×",
+                                  measured: String(format: "%.2f×", ratio), met: ratio <= 1.5))
+        }
+        if let ours = ns(formatting, "moneykit", mode), let theirs = ns(formatting, "foundation-formatstyle", mode) {
+            let ratio = theirs / ours
+            targets.append(Target(name: "formatting vs Foundation, \(mode)", goal: "≥ 10×",
+                                  measured: String(format: "%.1f×", ratio), met: ratio >= 10))
+        }
+    }
+    if let allocations = parsing.first(where: { $0.key == "moneykit-prepared" })?.allocations {
+        targets.append(Target(name: "heap allocations per successful parse, warm", goal: "0 (asserted by AllocationTests for ≤ 64 bytes)",
+                              measured: String(format: "%.2f", allocations), met: allocations == 0))
+    }
+    if let cold {
+        targets.append(Target(name: "cold locale profile (first parse in a new locale)", goal: "< 1 ms",
+                              measured: String(format: "median %.2f ms, p90 %.2f ms, max %.2f ms; %d of %d under 1 ms",
+                                               cold.medianMilliseconds, cold.p90Milliseconds, cold.maxMilliseconds,
+                                               cold.under1ms, cold.locales),
+                              met: cold.maxMilliseconds < 1))
+        targets.append(Target(name: "all ICU locales loaded", goal: "< 2 s",
+                              measured: String(format: "%.2f s for %d locales (+ %.0f ms first use)", cold.totalSeconds,
+                                               cold.locales + 1, cold.firstUseMilliseconds),
+                              met: cold.totalSeconds + cold.firstUseMilliseconds / 1000 < 2))
+    }
+    return targets
+}
+
+func printTargets(_ targets: [Target]) {
+    for target in targets {
+        print((target.met ? "met     " : "MISSED  ") + pad(target.name, 52) + pad(target.goal, 12) + target.measured)
+    }
 }
 
 func machineDescription(icuVersion: String) -> Report.Machine {
@@ -134,8 +190,8 @@ func svgChart(_ report: Report) -> String {
     let height = y + 26
     let legend = "<rect x=\"\(labelWidth)\" y=\"24\" width=\"12\" height=\"10\" fill=\"\(colors["grouped"]!)\"/>"
         + "<text x=\"\(labelWidth + 16)\" y=\"33\" font-size=\"11\">grouped (one locale at a time)</text>"
-        + "<text x=\"\(labelWidth + 200)\" y=\"33\" font-size=\"11\">stream (file order, locales mixed)</text>"
-        + "<rect x=\"\(labelWidth + 184)\" y=\"24\" width=\"12\" height=\"10\" fill=\"\(colors["stream"]!)\"/>"
+        + "<rect x=\"\(labelWidth + 230)\" y=\"24\" width=\"12\" height=\"10\" fill=\"\(colors["stream"]!)\"/>"
+        + "<text x=\"\(labelWidth + 246)\" y=\"33\" font-size=\"11\">stream (file order, locales mixed)</text>"
     return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" font-family="sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="white"/>

@@ -2,6 +2,7 @@
 // process, on the same rows, engines interleaved round by round, medians and ratios reported.
 //
 //   swift run -c release parsebench [--rounds N] [--json FILE] [--svg FILE] [--no-cold-start] [FILE.csv ...]
+//   swift run -c release parsebench --profile ROUNDS   (only the prepared parser's loop, for a profiler)
 //
 // Rows come from parse corpora (TestData/*.csv by default; format in TestData/README.md).
 // Timed rows are the `expect=ok` rows; `expect=error` rows count for accuracy (an engine
@@ -34,10 +35,11 @@ let jsonPath = option("--json")
 let svgPath = option("--svg")
 let coldStartWanted = !arguments.contains("--no-cold-start")
 arguments.removeAll { $0 == "--no-cold-start" }
+let profileRounds = option("--profile").map { Int($0) ?? 0 }
 if let unknown = arguments.first(where: { $0.hasPrefix("--") }) { fail("unknown option \(unknown)") }
 
 // The cold start comes first: nothing may have loaded a locale yet.
-let coldStart = coldStartWanted ? measureColdStart() : nil
+let coldStart = coldStartWanted && profileRounds == nil ? measureColdStart() : nil
 
 var paths = arguments
 if paths.isEmpty {
@@ -50,6 +52,24 @@ guard okCount > 0 else { fail("no expect=ok rows in \(paths)") }
 let groupedRows = streamRows.enumerated().sorted {
     ($0.element.localeID, $0.element.hint?.code ?? "", $0.offset) < ($1.element.localeID, $1.element.hint?.code ?? "", $1.offset)
 }.map(\.element)
+
+if let profileRounds {
+    // For a profiler: only the prepared parser's loop over the amounts, grouped, in a function
+    // of its own (valgrind --tool=callgrind --toggle-collect='*profiledParseLoop*'; see BENCHMARKS.md).
+    let rows = groupedRows.filter { $0.expected != nil }
+    let engine = PreparedMoneyKit(rows: rows)
+    var sink = rows.indices.reduce(0) { $0 + engine.time($1) }
+    @inline(never) func profiledParseLoop(rounds: Int) -> Int {
+        var total = 0
+        for _ in 0..<rounds {
+            for row in rows.indices { total &+= engine.time(row) }
+        }
+        return total
+    }
+    sink &+= profiledParseLoop(rounds: max(profileRounds, 1))
+    print("parsebench --profile: \(rows.count) amounts × \(max(profileRounds, 1)) rounds (\(sink) parsed)")
+    exit(0)
+}
 
 var icuVersion = [CChar](repeating: 0, count: 32)
 let icuVersionLength = mkicu_version(&icuVersion, 32)
@@ -67,7 +87,8 @@ let numerals = measureNumerals(rounds: rounds, repeats: 20_000)
 
 let report = Report(machine: machine, files: paths, rows: streamRows.count, okRows: okCount, errorRows: streamRows.count - okCount,
                     locales: Set(streamRows.map(\.localeID)).count, rounds: rounds, parsing: grouped.results + stream.results,
-                    corpora: grouped.corpora, formatting: formatting, numerals: numerals, coldStart: coldStart)
+                    corpora: grouped.corpora, formatting: formatting, numerals: numerals, coldStart: coldStart,
+                    targets: judgeTargets(parsing: grouped.results + stream.results, formatting: formatting, cold: coldStart))
 
 print("\nParsing (timed on the amounts; \"read ok\": amounts read exactly right, \"rejected\": garbage rows refused; "
       + "allocs: heap allocations per parse, once warm)")
@@ -86,6 +107,8 @@ if let coldStart {
     print("\nCold start")
     printColdStart(coldStart)
 }
+print("\nTargets (this run)")
+printTargets(report.targets)
 
 do {
     if let jsonPath { try writeJSON(report, to: jsonPath) }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Instructions per parse of the prepared parser, by phase, measured with callgrind on
+# parsebench's profile loop (every expect=ok row of TestData, grouped by locale).
+#
+#   Benchmarks/phase-costs.sh [ROUNDS]      (needs valgrind; builds parsebench in release)
+#
+# Phases are inclusive costs of the functions that implement them; the optimizer inlines
+# some small functions into their callers, whose cost then counts where they were inlined.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+swift build -c release --product parsebench >/dev/null
+out=$(mktemp)
+binary=$(mktemp)
+trap 'rm -f "$out" "$binary"' EXIT
+# valgrind 3.19 cannot read the DWARF 5 line tables of this binary: profile a copy without
+# them (function names come from the symbol table).
+objcopy --strip-debug .build/release/parsebench "$binary"
+valgrind --tool=callgrind --toggle-collect='*profiledParseLoop*' --callgrind-out-file="$out" \
+    "$binary" --profile "$rounds" --no-cold-start >/dev/null 2>&1
+rows=$(.build/release/parsebench --profile 1 --no-cold-start | sed -E 's/.*: ([0-9]+) amounts.*/\1/')
+callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows * rounds))" '
+    function cost(line) { split(line, f, " "); gsub(",", "", f[1]); return f[1] + 0 }
+    function take(name, pattern) { if (index($0, pattern) && index($0, "[/") && cost($0) > value[name]) value[name] = cost($0) }
+    {
+        take("total", "profiledParseLoop")
+        take("machine", "StateMachineV3run")
+        take("scan", "LexerV4scan")
+        take("marker", "LexerV11matchMarker")
+        take("compact", "LexerV12matchCompact")
+        take("settle", "CurrencyResolutionV17settleMultipliers")
+        take("resolve", "CurrencyResolutionV7resolve__10yuanOffset")
+        take("separators", "NumberScanV11decimalMark5roles")
+        take("decimal", "ExactDecimalV7decimal")
+    }
+    END {
+        lookup = value["marker"] + value["compact"]
+        tokenize = value["scan"] - lookup
+        machine = value["machine"] - value["scan"]
+        resolution = value["settle"] + value["resolve"]
+        rest = value["total"] - value["machine"] - resolution - value["separators"] - value["decimal"]
+        printf "%-58s %8s %6s\n", "phase", "instr", "share"
+        printf "%-58s %8.0f %5.1f%%\n", "tokenize (characters, digits, separators, spaces)", tokenize / parses, 100 * tokenize / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "marker lookup (symbol, word, name and compact tries)", lookup / parses, 100 * lookup / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "state machine (transitions, digit accumulation, units)", machine / parses, 100 * machine / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "currency resolution (SPEC 5, multipliers)", resolution / parses, 100 * resolution / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "separator inference (SPEC 4)", value["separators"] / parses, 100 * value["separators"] / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "Decimal assembly", value["decimal"] / parses, 100 * value["decimal"] / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "rest (entry, amount and rounding checks, harness)", rest / parses, 100 * rest / value["total"]
+        printf "%-58s %8.0f\n", "total per parse", value["total"] / parses
+    }'
