@@ -74,3 +74,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, only when Fuzz/run.sh builds them (MONEYKIT_FUZZ=1, with
+// -sanitize=fuzzer,address): they need libFuzzer's runtime, so ordinary builds leave them out.
+if Context.environment["MONEYKIT_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzDriver", path: "Fuzz/Driver"),
+        .target(name: "FuzzSupport", dependencies: ["MoneyKit", "CFuzzDriver"], path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-parse", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Parse"),
+        .executableTarget(name: "fuzz-roundtrip", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/RoundTrip"),
+        .executableTarget(name: "fuzz-csv", dependencies: ["MoneyKit", "MoneyKitCorpus", "FuzzSupport"], path: "Fuzz/CSV"),
+    ]
+    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv"].map { .executable(name: $0, targets: [$0]) }
+}

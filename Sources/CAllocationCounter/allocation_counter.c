@@ -6,7 +6,18 @@
 #include <malloc.h>
 #endif
 
-#if defined(__GLIBC__) && defined(__linux__)
+// Under a sanitizer the runtime owns malloc (it must see every allocation and free), so
+// nothing is interposed and counting reports itself unavailable.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define MK_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define MK_SANITIZED 1
+#endif
+
+#if defined(__GLIBC__) && defined(__linux__) && !defined(MK_SANITIZED)
 
 // glibc's implementations, exported under these names for exactly this use.
 extern void *__libc_malloc(size_t size);

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CSV
 import Foundation
 import MoneyKit
 import MoneyKitCorpus
@@ -123,89 +122,22 @@ struct Parse: ParsableCommand {
 
     func run() throws {
         let table = try loadTable(file)
-        guard let inputColumn = table.column("input") else {
-            complain("fxparse: \(file): the header has no \"input\" column")
+        let result: CorpusParse
+        do {
+            result = try CorpusParse(table: table, locale: context.locale, currency: context.currency,
+                                     options: MoneyParser.Options(mode: strict ? .strict : .lenient))
+        } catch {
+            complain("fxparse: \(file): \(error)")
             throw ExitCode(2)
         }
-        let localeColumn = table.column("locale")
-        let currencyColumn = table.column("currency")
-        if localeColumn == nil && context.locale == nil {
-            complain("fxparse: \(file): no locale column; pass --locale")
-            throw ExitCode(2)
-        }
-        var header = table.header
-        var added: [String: Int] = [:]
-        for column in ["amount", "code", "error"] {
-            if let existing = header.firstIndex(of: column) {
-                added[column] = existing
-            } else {
-                added[column] = header.count
-                header.append(column)
-            }
-        }
-        let options = MoneyParser.Options(mode: strict ? .strict : .lenient)
-        var parsers: [String: MoneyParser] = [:]
-
-        let stream: OutputStream
+        let data = try result.csv()
         if let output {
-            guard let file = OutputStream(toFileAtPath: output, append: false) else {
+            guard FileManager.default.createFile(atPath: output, contents: data) else {
                 complain("fxparse: cannot write \(output)")
                 throw ExitCode(2)
             }
-            stream = file
         } else {
-            stream = OutputStream(toMemory: ())
-        }
-        let writer = try CSVWriter(stream: stream)
-        try writer.write(row: header, quotedAtIndex: { mustQuote(header[$0]) })
-        for var record in table.records {
-            while record.count < header.count { record.append("") }
-            func value(_ column: Int?) -> String? {
-                guard let column, !record[column].isEmpty else { return nil }
-                return record[column]
-            }
-            let locale = value(localeColumn) ?? context.locale
-            let code = value(currencyColumn) ?? context.currency
-            var amount = ""
-            var currencyCode = ""
-            var error = ""
-            if let locale {
-                let hint = code.flatMap { Currency(code: $0) }
-                if code != nil && hint == nil {
-                    error = "unknownCurrency"
-                } else {
-                    let key = "\(locale)|\(hint?.code ?? "")"
-                    let parser = parsers[key] ?? MoneyParser(locale: Locale(identifier: locale), currency: hint, options: options)
-                    parsers[key] = parser
-                    do {
-                        let money = try parser.parse(record[inputColumn])
-                        amount = money.amount.plainText
-                        currencyCode = money.currency.code
-                    } catch let parseError {
-                        error = parseError.kind.name
-                    }
-                }
-            } else {
-                error = "missingLocale"
-            }
-            record[added["amount"]!] = amount
-            record[added["code"]!] = currencyCode
-            record[added["error"]!] = error
-            try writer.write(row: record, quotedAtIndex: { mustQuote(record[$0]) })
-        }
-        _ = writer.stream.write([UInt8(ascii: "\n")], maxLength: 1)
-        writer.stream.close()
-        if output == nil, let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data {
             FileHandle.standardOutput.write(data)
         }
     }
-}
-
-/// Fields with leading or trailing spaces, quotes, commas or line breaks are quoted
-/// (RFC 4180 and the corpus format), checked scalar by scalar so that a quote followed by
-/// a combining mark is not missed.
-func mustQuote(_ field: String) -> Bool {
-    if let first = field.unicodeScalars.first, first.properties.isWhitespace { return true }
-    if let last = field.unicodeScalars.last, last.properties.isWhitespace { return true }
-    return field.unicodeScalars.contains { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" }
 }

@@ -45,6 +45,8 @@ final class CompactAffixes: Sendable {
 
     private static let cache = Mutex<[String: [Probe]]>([:])
 
+    static func resetCache() { cache.withLock { $0 = [:] } }
+
     /// What one ICU formatting probe found: the affix texts, with their powers of ten and sides.
     struct Probe: Sendable {
         var found: [(text: String, exponent: Int, side: MarkerSide)] = []

@@ -137,6 +137,8 @@ struct CurrencyConventions: Sendable {
 
         private static let cache = Mutex<[String: NameTable]>([:])
 
+        static func resetCache() { cache.withLock { $0 = [:] } }
+
         static func forNames(_ bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String]) -> NameTable {
             let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
             let key = "\(bundleNames.nameTableID)\u{1}\(keywords.joined(separator: " "))\u{1}"

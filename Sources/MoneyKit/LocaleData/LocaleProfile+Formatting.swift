@@ -106,12 +106,9 @@ final class FormattingConventions: Sendable {
     }
 
     /// Spacing facts depend only on the currency texts, which locales sharing a currency-data
-    /// bundle share: computed once per bundle.
-    private static let edgeCache = Mutex<[ObjectIdentifier: [SpacingEdges]]>([:])
-
+    /// bundle share: computed once per bundle and kept with its names.
     private static func spacingEdges(of displays: CurrencyConventions.Displays) -> [SpacingEdges] {
-        let key = ObjectIdentifier(displays.names)
-        if let cached = edgeCache.withLock({ $0[key] }) { return cached }
+        if let cached = displays.names.spacingEdges.withLock({ $0 }) { return cached }
         let spacing = spacingRule
         var edges: [UInt32] = []
         for currency in displays.indices {
@@ -132,9 +129,9 @@ final class FormattingConventions: Sendable {
             }
             return SpacingEdges(bits: bits)
         }
-        return edgeCache.withLock { cache in
-            if let raced = cache[key] { return raced }
-            cache[key] = result
+        return displays.names.spacingEdges.withLock { cached in
+            if let raced = cached { return raced }
+            cached = result
             return result
         }
     }

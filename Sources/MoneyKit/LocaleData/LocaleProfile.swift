@@ -84,20 +84,44 @@ final class LocaleProfile: Sendable {
         return chosen
     }
 
-    private static let cache = Mutex<[String: LocaleProfile]>([:])
+    /// Profiles by the identifier they were asked for, oldest first for eviction.
+    private struct Cache {
+        var profiles: [String: LocaleProfile] = [:]
+        var order: [String] = []
+    }
+
+    private static let cache = Mutex(Cache())
+
+    /// Most profiles kept. Every ICU locale fits (805 in ICU 72, about 63 MiB in all); the
+    /// bound only matters for callers that pass endless distinct identifiers (keywords,
+    /// junk), whose profiles are then rebuilt when needed again instead of piling up.
+    static let maximumCachedProfiles = 2048
 
     /// The cached profile for a locale identifier, read from ICU on first use. The profile
     /// is built outside the lock, so a cold locale never blocks parsing in warm ones.
     static func profile(for identifier: String) -> LocaleProfile {
-        if let cached = cache.withLock({ $0[identifier] }) { return cached }
+        if let cached = cache.withLock({ $0.profiles[identifier] }) { return cached }
         let built = LocaleProfile(identifier: identifier)
-        return cache.withLock { profiles in
-            if let raced = profiles[identifier] { return raced }
-            profiles[identifier] = built
+        return cache.withLock { cache in
+            if let raced = cache.profiles[identifier] { return raced }
+            if cache.order.count >= maximumCachedProfiles {
+                cache.profiles[cache.order.removeFirst()] = nil
+            }
+            cache.profiles[identifier] = built
+            cache.order.append(identifier)
             return built
         }
     }
 
+    /// Forgets every cached profile and the shared locale data behind them (tests use it to
+    /// start from cold caches; parsers in use keep the profiles they hold).
+    static func resetCaches() {
+        cache.withLock { $0 = Cache() }
+        CurrencyNames.resetCache()
+        CurrencyConventions.NameTable.resetCache()
+        CompactAffixes.resetCache()
+    }
+
     /// How many profiles are cached.
-    static var cachedCount: Int { cache.withLock { $0.count } }
+    static var cachedCount: Int { cache.withLock { $0.profiles.count } }
 }

@@ -32,7 +32,8 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         case mixedDigitSystems
         /// A CJK or Korean numeral unit or compact multiplier in the wrong place: out of
         /// order (`三分五角`), repeated (`万万`), on nothing (`1億万`), or followed by digits
-        /// it cannot take (`1K5`).
+        /// it cannot take (`1M5`; in `1K5` the `K` may be a currency symbol, so the `5` is an
+        /// ``unexpectedCharacter``).
         case invalidNumeral
         /// Signs or a currency marker but no digits.
         case missingNumber
@@ -78,8 +79,11 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// What went wrong.
     public let kind: Kind
-    /// The UTF-8 offset in the input of the first offending character, when there is one
-    /// (`nil` for ``Kind/empty``, ``Kind/tooLong`` and ``Kind/missingCurrency``).
+    /// The UTF-8 offset in the input of the first offending character, when there is one:
+    /// `nil` for ``Kind/empty``, ``Kind/missingCurrency`` and a ``Kind/missingNumber`` in a
+    /// text with no number anywhere (between parentheses or before a multiplier it points
+    /// where the number was expected); ``Kind/tooLong`` points at the first byte past
+    /// ``MoneyParser/maximumInputLength``.
     public let offset: Int?
     /// The offending text (a character, a marker or a digit group), when there is one.
     public let excerpt: String?
@@ -131,7 +135,9 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             sentence = "\(quoted)\(place) cannot stand there in a number: units go from large to small, each once, "
                 + "and a multiplier ends the number."
         case .missingNumber:
-            sentence = "There is no number in the text\(place); type the digits of the amount."
+            sentence = excerpt == nil
+                ? "There is no number in the text\(place); type the digits of the amount."
+                : "There is no number before \(quoted)\(place); type the digits of the amount."
         case .multipleSigns:
             sentence = "\(quoted)\(place) is a second sign; an amount has at most one minus, plus or pair of parentheses."
         case .unbalancedParentheses:
@@ -153,5 +159,16 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         }
         if let suggestion { sentence += " Did you mean \(suggestion)?" }
         return sentence
+    }
+}
+
+extension MoneyParseError {
+    /// The error with its excerpt filled in from the input when it points at a character but
+    /// does not name it (errors found from recorded offsets, such as a separator's).
+    func naming(_ bytes: UnsafeBufferPointer<UInt8>) -> MoneyParseError {
+        guard excerpt == nil, let offset, offset < bytes.count, kind != .tooLong, kind != .overflow else { return self }
+        let length = Characters.decode(bytes, at: offset).length
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)]), as: UTF8.self)
+        return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion)
     }
 }

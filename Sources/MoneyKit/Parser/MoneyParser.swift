@@ -77,6 +77,10 @@ public struct MoneyParser: Sendable {
     /// Inputs longer than this many UTF-8 bytes are rejected before any scanning.
     public static let maximumInputLength = 1024
 
+    /// The identifiers of every locale ICU has data for (`de_CH`, `zh_Hant_TW`, ...): the
+    /// locales whose conventions a parser reads as ICU defines them.
+    public static var availableLocaleIdentifiers: [String] { ICU.availableLocales }
+
     /// The locale whose conventions the parser reads.
     public let locale: Locale
     /// The currency the field is denominated in, if known: it resolves ambiguous markers
@@ -163,7 +167,7 @@ public struct MoneyParser: Sendable {
                 colloquial: profile.readsColloquialDigits, excess: options.excessFractionDigits, bytes: bytes)
             return .success(Money(amount.decimal, currency))
         } catch {
-            return .failure(error)
+            return .failure(error.naming(bytes))
         }
     }
 }

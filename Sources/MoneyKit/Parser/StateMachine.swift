@@ -64,6 +64,9 @@ struct StateMachine {
     private var sawReceiptSuffix = false
     /// Whether only spaces came since the number ended (a multiplier may still attach).
     private var numberJustEnded = false
+    /// Whether the last token that was not a space is a compact multiplier (`1K 5`: digits
+    /// there are a misplaced numeral, not a second number).
+    private var afterMultiplier = false
 
     @inline(__always)
     init(lexer: Lexer, resolution: CurrencyResolution) {
@@ -205,6 +208,13 @@ struct StateMachine {
     private mutating func afterNumber(_ token: Token) throws(MoneyParseError) {
         let justEnded = numberJustEnded
         numberJustEnded = false
+        let followsMultiplier = afterMultiplier
+        if token.kind != .space { afterMultiplier = token.kind == .multiplier }
+        if token.kind == .digits, followsMultiplier {
+            // A multiplier ends the number (SPEC 7): `1M5` is a numeral out of place.
+            let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
+            throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
+        }
         switch token.kind {
         case .space:
             numberJustEnded = justEnded
