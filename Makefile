@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: demo test deps
+.PHONY: demo test deps fuzz sanitize
 
 ## Build fxparse (release) and run it on the demo corpus.
 demo: deps
@@ -24,3 +24,16 @@ deps:
 		echo "Installing libicu-dev and pkg-config..."; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libicu-dev pkg-config; \
 	fi
+
+## Build the libFuzzer targets and run each for FUZZ_SECONDS (default 60) on seeds from TestData.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
+
+## The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan

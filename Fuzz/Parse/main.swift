@@ -56,7 +56,8 @@ func hasThreeDigitAmbiguity(_ text: String) -> Bool {
         let marks = run.indices.filter { separators.contains(run[$0]) }
         return marks.count == 1 && run.count - marks[0] - 1 == 3
     }
-    for scalar in text.unicodeScalars {
+    let ignorable = "\u{200E}\u{200F}\u{061C}\u{200B}\u{2060}\u{FEFF}".unicodeScalars
+    for scalar in text.unicodeScalars where !ignorable.contains(scalar) {
         if scalar.properties.numericType == .decimal || separators.contains(scalar) {
             run.append(scalar)
         } else {

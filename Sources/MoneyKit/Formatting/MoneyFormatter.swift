@@ -61,7 +61,9 @@ public struct MoneyFormatter: Sendable {
 
     let profile: LocaleProfile
 
-    /// Creates a formatter, loading (once per process) the locale's data from ICU.
+    /// Creates a formatter, loading (once per process) the locale's data from ICU. An
+    /// identifier that is not a plausible locale identifier reads as the root locale, as in
+    /// ``MoneyParser/init(locale:currency:options:)``.
     ///
     /// - Parameters:
     ///   - locale: Whose conventions to write.

@@ -73,9 +73,33 @@ enum ICU {
 
     /// The canonical ICU identifier of a locale identifier or BCP 47 tag.
     static func canonicalLocale(_ identifier: String) -> String {
-        asciiString { buffer, capacity, status in
+        guard isUsableLocaleIdentifier(identifier) else { return "root" }
+        let canonical = asciiString { buffer, capacity, status in
             mkicu_canonical_locale(identifier, buffer, capacity, status)
         } ?? identifier
+        return isUsableLocaleIdentifier(canonical) ? canonical : "root"
+    }
+
+    /// Longest locale identifier handed to ICU. ICU 72 copies identifiers into fixed
+    /// 157-byte buffers in places (PluralRules' resource lookup) and aborts the process
+    /// (glibc's buffer-overflow check) on longer ones; real identifiers, keywords
+    /// included, are far shorter.
+    static let maximumLocaleIdentifierLength = 100
+
+    /// Whether an identifier may be given to ICU: at most ``maximumLocaleIdentifierLength``
+    /// bytes of ASCII letters, digits and `_ - @ = ; . +` (the syntax of ICU and BCP 47
+    /// identifiers with keywords). Anything else is read as the root locale.
+    static func isUsableLocaleIdentifier(_ identifier: String) -> Bool {
+        identifier.utf8.count <= maximumLocaleIdentifierLength && identifier.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "="), UInt8(ascii: ";"),
+                 UInt8(ascii: "."), UInt8(ascii: "+"):
+                true
+            default:
+                false
+            }
+        }
     }
 
     /// The region subtag of a locale, empty when it has none.

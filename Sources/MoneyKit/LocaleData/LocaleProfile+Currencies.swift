@@ -167,7 +167,21 @@ struct CurrencyConventions: Sendable {
                     plurals[slot] = plural.flatMap { $0.isEmpty || $0 == codes[position] ? nil : $0 }
                 }
                 let otherSlot = keywords.firstIndex(of: "other")
-                if name != nil || plurals.contains(where: { $0 != nil }) { named.insert(index) } else { continue }
+                guard name != nil || plurals.contains(where: { $0 != nil }) else {
+                    // No name: ICU writes the ISO code in the name's place, with the unit
+                    // pattern's words ("-5.550 de UYI" in ro), so those read as the currency too.
+                    let code = MarkerKey.bytes(of: codes[position], folded: true)
+                    for decoration in decorations where !decoration.before.isEmpty || !decoration.after.isEmpty {
+                        var decorated: [UInt8] = []
+                        for part in [decoration.before, code, decoration.after] where !part.isEmpty {
+                            if !decorated.isEmpty { decorated.append(0x20) }
+                            decorated += part
+                        }
+                        names.update(decorated) { $0.insert(index) }
+                    }
+                    continue
+                }
+                named.insert(index)
                 // Names, and names with the words the locale's currency-unit pattern puts around
                 // them (`{0} de {1}` in Romanian: "100 de lei românești").
                 keys.removeAll(keepingCapacity: true)

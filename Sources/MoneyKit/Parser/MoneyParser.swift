@@ -93,6 +93,10 @@ public struct MoneyParser: Sendable {
 
     /// Creates a parser for a locale, loading (once per process) the locale's data from ICU.
     ///
+    /// An identifier that is not a plausible locale identifier (longer than 100 bytes, or
+    /// with characters other than ASCII letters, digits and `_ - @ = ; . +`) is read as the
+    /// root locale: no region, so no default currency.
+    ///
     /// - Parameters:
     ///   - locale: Whose separators, digits, symbols and names to read.
     ///   - currency: The currency of the field, if known.
