@@ -13,9 +13,11 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip csv)
 
 scratch=.build-fuzz
-MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --sanitize=address \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld \
-    $(for target in "${targets[@]}"; do printf -- '--product fuzz-%s ' "$target"; done) >/dev/null
+# One product per build: `swift build` keeps only the last of several --product options.
+for target in "${targets[@]}"; do
+    MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --sanitize=address \
+        -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld --product "fuzz-$target" >/dev/null
+done
 bin=$(MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bin-path)
 
 seeds="$scratch/seeds"

@@ -21,6 +21,10 @@ struct ColdStart: Codable {
     let under1ms: Int
     /// Heap in use after loading them all, minus before (glibc's mallinfo2), and per profile.
     let heapBytes: Int?
+    /// The process's resident memory before MoneyKit's first use and after every locale
+    /// (VmRSS of /proc/self/status; ICU's data is memory-mapped and counts once touched).
+    let residentBytesBefore: Int?
+    let residentBytesAfter: Int?
     var heapBytesPerProfile: Double? { heapBytes.map { Double($0) / Double(locales) } }
 }
 
@@ -33,6 +37,14 @@ func icuLocales() -> [String] {
     }
 }
 
+/// The process's resident set size, from /proc/self/status (nil where there is none).
+func residentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+    return kilobytes * 1024
+}
+
 func heapInUse() -> Int? {
     let bytes = mk_heap_bytes_in_use()
     return bytes < 0 ? nil : Int(bytes)
@@ -40,6 +52,7 @@ func heapInUse() -> Int? {
 
 /// Must run before anything else touches MoneyKit in the process.
 func measureColdStart() -> ColdStart {
+    let resident0 = residentBytes()
     let heap0 = heapInUse()
     var start = ContinuousClock.now
     _ = try? MoneyParser(locale: Locale(identifier: "en_US")).parse("$1.00")
@@ -62,5 +75,6 @@ func measureColdStart() -> ColdStart {
         locales: times.count, totalSeconds: sorted.reduce(0, +) / 1e3, medianMilliseconds: median(sorted),
         p90Milliseconds: sorted.isEmpty ? .nan : sorted[sorted.count * 9 / 10], maxMilliseconds: slowest?.1 ?? .nan,
         slowestLocale: slowest?.0 ?? "", under1ms: sorted.filter { $0 < 1 }.count,
-        heapBytes: heap1.flatMap { a in heap2.map { $0 - a } })
+        heapBytes: heap1.flatMap { a in heap2.map { $0 - a } }, residentBytesBefore: resident0,
+        residentBytesAfter: residentBytes())
 }

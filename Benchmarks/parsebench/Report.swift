@@ -130,6 +130,9 @@ func printColdStart(_ cold: ColdStart) {
     if let heap = cold.heapBytes, let each = cold.heapBytesPerProfile {
         print("heap held by those profiles: \(megabytes(heap)) (\(String(format: "%.0f", each / 1024)) KiB per profile)")
     }
+    if let before = cold.residentBytesBefore, let after = cold.residentBytesAfter {
+        print("resident memory: \(megabytes(before)) before the first use, \(megabytes(after)) with every ICU locale loaded")
+    }
 }
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
