@@ -20,7 +20,7 @@ let package = Package(
         // The library: locale data, tokenizer, state machine, currency resolution.
         .target(
             name: "MoneyKit",
-            dependencies: ["CMoneyKitICU"],
+            dependencies: ["CMoneyKitICU", "CThreadSanitizerHooks"],
             // The supplement of written currency forms ICU lacks: one data file, compiled in.
             resources: [.embedInCode("Resources/marker-supplement.tsv")]
         ),
@@ -54,6 +54,10 @@ let package = Package(
         // Counts the calling thread's heap allocations by interposing glibc's malloc family
         // (only in the executables that link it: parsebench and the test runner).
         .target(name: "CAllocationCounter"),
+
+        // Announces MoneyKit's locks to ThreadSanitizer, which cannot see Mutex's futex waits
+        // on Linux (no-ops outside sanitizer builds).
+        .target(name: "CThreadSanitizerHooks"),
 
         // ICU plumbing. System ICU's C API is a set of version-renamed macros that Swift
         // cannot call, and its headers clash with the ICU that Foundation bundles. So only

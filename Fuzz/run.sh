@@ -20,8 +20,10 @@ for target in "${targets[@]}"; do
 done
 bin=$(MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bin-path)
 
-seeds="$scratch/seeds"
+# Seeds per run, so that two runs (one target each, on two cores) do not share a directory.
+seeds="$scratch/seeds-$$"
 rm -rf "$seeds"
+trap 'rm -rf "$seeds"' EXIT
 swift Fuzz/seeds.swift "$seeds" TestData/*.csv
 
 status=0

@@ -18,7 +18,7 @@ func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let input = table.records[index][table.column("input")!]
         guard record[table.column("input")!] == input else { violated("records stay in order", "record \(index)") }
     }
-    guard let written = try? result.csv() else { violated("the result can be written", "\(result.records.count) records") }
+    let written = result.csv()
     guard let reread = try? CorpusTable(data: written, name: "written") else {
         violated("the written CSV reads back", String(decoding: written, as: UTF8.self))
     }

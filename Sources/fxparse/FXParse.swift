@@ -130,7 +130,7 @@ struct Parse: ParsableCommand {
             complain("fxparse: \(file): \(error)")
             throw ExitCode(2)
         }
-        let data = try result.csv()
+        let data = result.csv()
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: data) else {
                 complain("fxparse: cannot write \(output)")

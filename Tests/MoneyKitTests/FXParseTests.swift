@@ -118,4 +118,23 @@ import Testing
         #expect(lines[2].hasSuffix(",,,unexpectedCharacter"))
         #expect(lines[3] == "6 €,de_DE,6,EUR,")
     }
+
+    /// `fxparse parse` writes every field it does not fill (all but amount, code, error) back
+    /// unchanged, whatever it contains: quotes followed by combining marks (rel-114, rel-115),
+    /// bidi marks, commas, line breaks, in every TestData corpus.
+    @Test(arguments: TestData.corpusFiles.map(\.lastPathComponent))
+    func parseKeepsEveryFieldOfTheCorpus(_ file: String) throws {
+        let path = TestData.directory.appendingPathComponent(file).path
+        let table = try CorpusTable(contentsOf: path)
+        let run = try Self.run(["parse", path, "--locale", "en_US"])
+        #expect(run.status == 0, "\(run.errors)")
+        let written = try CorpusTable(data: Data(run.output.utf8), name: "output")
+        #expect(Array(written.header.prefix(table.header.count)) == table.header)
+        #expect(written.records.count == table.records.count)
+        let kept = table.header.indices.filter { !["amount", "code", "error"].contains(table.header[$0]) }
+        #expect(kept.contains { table.header[$0] == "input" })
+        for (index, (original, output)) in zip(table.records, written.records).enumerated() {
+            #expect(kept.map { original.indices.contains($0) ? original[$0] : "" } == kept.map { output[$0] }, "\(file) record \(index + 1)")
+        }
+    }
 }

@@ -1,5 +1,4 @@
 import CMoneyKitICU
-import Synchronization
 
 /// The Swift face of the C bridge to system ICU.
 ///
@@ -445,7 +444,7 @@ enum ICU {
             mkicu_set_close(handle)
         }
 
-        private static let cache = Mutex<[String: UnicodeSet]>([:])
+        private static let cache = Locked<[String: UnicodeSet]>([:])
 
         /// The compiled set for a pattern, nil when ICU rejects the pattern.
         static func compiled(_ pattern: String) -> UnicodeSet? {

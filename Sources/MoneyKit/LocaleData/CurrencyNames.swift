@@ -65,13 +65,13 @@ final class CurrencyNames: Sendable {
 
     // MARK: Cache
 
-    private static let cache = Mutex<[String: CurrencyNames]>([:])
+    private static let cache = Locked<[String: CurrencyNames]>([:])
 
     static func resetCache() { cache.withLock { $0 = [:] } }
 
     /// Currency-spacing facts of these texts (computed by ``FormattingConventions`` once
     /// per bundle: they depend only on the currency texts).
-    let spacingEdges = Mutex<[FormattingConventions.SpacingEdges]?>(nil)
+    let spacingEdges = Locked<[FormattingConventions.SpacingEdges]?>(nil)
 
     /// The merged names of the bundle a locale opens to.
     static func forLocale(_ locale: String) -> CurrencyNames {

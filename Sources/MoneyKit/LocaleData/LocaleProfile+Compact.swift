@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A locale's compact-number affixes (SPEC 7): `K`, `M` in en, `Mio.`, `Tausend`, `Millionen`
 /// in de, `L`, `Cr` in en_IN, `万亿` in zh — each with the power of ten it multiplies by and
@@ -43,7 +42,7 @@ final class CompactAffixes: Sendable {
     /// Every affix, for checks: key bytes and affix, sorted by key.
     let entries: [(key: [UInt8], affix: Affix)]
 
-    private static let cache = Mutex<[String: [Probe]]>([:])
+    private static let cache = Locked<[String: [Probe]]>([:])
 
     static func resetCache() { cache.withLock { $0 = [:] } }
 

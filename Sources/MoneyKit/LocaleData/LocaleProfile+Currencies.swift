@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How every currency is written in one locale, and the locale's part of the marker
 /// tables (SPEC 5): its display and plural names (any currency), and which symbols are
@@ -135,7 +134,7 @@ struct CurrencyConventions: Sendable {
             self.named = named
         }
 
-        private static let cache = Mutex<[String: NameTable]>([:])
+        private static let cache = Locked<[String: NameTable]>([:])
 
         static func resetCache() { cache.withLock { $0 = [:] } }
 

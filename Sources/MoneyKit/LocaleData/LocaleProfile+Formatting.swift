@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What ``MoneyFormatter`` needs of a locale, read from ICU once with the rest of the
 /// profile: the currency, accounting and number patterns, monetary symbols, minimum

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Everything MoneyKit knows about one locale, read from ICU once, then immutable and
 /// shared: number symbols and grouping, digits, currency patterns, every currency's
@@ -90,7 +89,7 @@ final class LocaleProfile: Sendable {
         var order: [String] = []
     }
 
-    private static let cache = Mutex(Cache())
+    private static let cache = Locked(Cache())
 
     /// Most profiles kept. Every ICU locale fits (805 in ICU 72, about 63 MiB in all); the
     /// bound only matters for callers that pass endless distinct identifiers (keywords,
