@@ -17,6 +17,14 @@
 #define MK_SANITIZED 1
 #endif
 
+int mk_built_with_sanitizer(void) {
+#if defined(MK_SANITIZED)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 #if defined(__GLIBC__) && defined(__linux__) && !defined(MK_SANITIZED)
 
 // glibc's implementations, exported under these names for exactly this use.

@@ -1,7 +1,7 @@
+import CAllocationCounter
 import Foundation
 @testable import MoneyKit
 import MoneyKitCorpus
-import Synchronization
 import Testing
 
 /// Every error kind is pinned by a corpus row with its offset, and says what and where.
@@ -93,7 +93,7 @@ import Testing
 
         LocaleProfile.resetCaches()
         let threads = 32
-        let results = Mutex([[String]](repeating: [], count: threads))
+        let results = Locked([[String]](repeating: [], count: threads))
         let done = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
         for thread in 0..<threads {
@@ -168,6 +168,10 @@ import Testing
         return best
     }
 
+    /// Sanitizer builds slow some code paths far more than others (every memory access is
+    /// checked), so there the ratios are printed but not asserted; `make test` asserts them.
+    static let timingIsMeaningful = mk_built_with_sanitizer() == 0
+
     @Test("Worst cases give the expected result and stay under 50x a typical row")
     func worstCasesStayLinear() {
         let typical = Self.typical.map { Self.time($0.0, $0.1) }.sorted()[Self.typical.count / 2]
@@ -177,7 +181,7 @@ import Testing
             #expect(ConcurrencyTests.outcome(worst.locale, worst.input) == worst.expected, "\(worst.name)")
             let nanoseconds = Self.time(worst.locale, worst.input)
             report.append(String(format: "%@: %.0f ns, %.1fx", worst.name, nanoseconds, nanoseconds / typical))
-            #expect(nanoseconds < 50 * typical, "\(worst.name): \(Int(nanoseconds)) ns against \(Int(typical)) ns typical")
+            #expect(!Self.timingIsMeaningful || nanoseconds < 50 * typical, "\(worst.name): \(Int(nanoseconds)) ns against \(Int(typical)) ns typical")
         }
         print("Adversarial inputs (typical row \(Int(typical)) ns):\n" + report.joined(separator: "\n"))
     }

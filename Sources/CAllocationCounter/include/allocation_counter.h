@@ -9,6 +9,9 @@
 
 #include <stdint.h>
 
+/// 1 when this code was built with AddressSanitizer or ThreadSanitizer, else 0.
+int mk_built_with_sanitizer(void);
+
 /// 1 when allocations are being counted (glibc), 0 elsewhere.
 int mk_allocation_counting_available(void);
 
