@@ -44,10 +44,10 @@ let package = Package(
             ]
         ),
 
-        // Benchmarks: MoneyKit against Foundation in one process (no third-party dependency).
+        // Benchmarks: MoneyKit against Foundation and ICU in one process, on the TestData rows.
         .executableTarget(
             name: "parsebench",
-            dependencies: ["MoneyKit", "CMoneyKitICU", "CAllocationCounter"],
+            dependencies: ["MoneyKit", "MoneyKitCorpus", "CMoneyKitICU", "CAllocationCounter"],
             path: "Benchmarks/parsebench"
         ),
 
@@ -88,6 +88,8 @@ if Context.environment["MONEYKIT_FUZZ"] != nil {
         .executableTarget(name: "fuzz-parse", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Parse"),
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/RoundTrip"),
         .executableTarget(name: "fuzz-csv", dependencies: ["MoneyKit", "MoneyKitCorpus", "FuzzSupport"], path: "Fuzz/CSV"),
+        // Writes the seed corpora from TestData.
+        .executableTarget(name: "fuzz-seeds", dependencies: ["MoneyKitCorpus"], path: "Fuzz/Seeds"),
     ]
-    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv"].map { .executable(name: $0, targets: [$0]) }
+    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv", "fuzz-seeds"].map { .executable(name: $0, targets: [$0]) }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds MoneyKit's libFuzzer targets (address sanitizer, optimized) and runs each for
-# SECONDS seconds (default 60) on seed corpora made from TestData. A crash, a sanitizer
+# SECONDS seconds (default 60) on seed corpora made from TestData (by fuzz-seeds). A crash, a sanitizer
 # report or a broken property (the targets check them, see each target's header) fails the
 # run; libFuzzer leaves the offending input in Fuzz/findings/<target>/.
 #
@@ -14,7 +14,7 @@ targets=("$@")
 
 scratch=.build-fuzz
 # One product per build: `swift build` keeps only the last of several --product options.
-for target in "${targets[@]}"; do
+for target in seeds "${targets[@]}"; do
     MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --sanitize=address \
         -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld --product "fuzz-$target" >/dev/null
 done
@@ -24,7 +24,7 @@ bin=$(MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bi
 seeds="$scratch/seeds-$$"
 rm -rf "$seeds"
 trap 'rm -rf "$seeds"' EXIT
-swift Fuzz/seeds.swift "$seeds" TestData/*.csv
+"$bin/fuzz-seeds" "$seeds" TestData/*.csv
 
 status=0
 for target in "${targets[@]}"; do

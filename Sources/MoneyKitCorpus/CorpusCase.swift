@@ -3,7 +3,6 @@ import MoneyKit
 
 /// One row of a parse corpus, ready to run: the input, its context, and what must happen.
 public struct CorpusCase: Sendable, CustomStringConvertible {
-    /// What the row expects.
     /// What an error row says of the error's offset.
     public enum OffsetExpectation: Sendable, Equatable, CustomStringConvertible {
         /// The error points at this UTF-8 offset.
@@ -38,6 +37,7 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the row expects.
     public enum Expectation: Sendable, Equatable {
         /// Success with this exact amount (plain decimal text) and ISO code.
         case amount(String, code: String)
@@ -95,6 +95,8 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
             default:
                 expectation = nil
             }
+            let optionsText = field(record, "options")
+            let options = optionsText.flatMap { MoneyParser.Options($0) }
             cases.append(CorpusCase(
                 source: table.name,
                 row: position + 1,
@@ -104,8 +106,8 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
                 currency: field(record, "currency") ?? defaultCurrency,
                 expectation: expectation,
                 category: field(record, "category"),
-                options: field(record, "options").flatMap(CorpusCase.options(from:)),
-                invalidOptions: field(record, "options").flatMap { CorpusCase.options(from: $0) == nil ? $0 : nil }
+                options: options,
+                invalidOptions: options == nil ? optionsText : nil
             ))
         }
         return cases
@@ -122,12 +124,6 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         public let error: MoneyParseError?
     }
 
-    /// Reads the `options` column (``MoneyParser/Options/init(_:)``: space-separated words
-    /// `strict`, `lenient`, `keep`, `round`, `round-half-up`, `round-toward-zero`,
-    /// `round-away-from-zero`).
-    public static func options(from text: String) -> MoneyParser.Options? {
-        MoneyParser.Options(text)
-    }
 
     /// Parses the input with the row's options (or `defaults` when it has none) and
     /// compares with the expectation.

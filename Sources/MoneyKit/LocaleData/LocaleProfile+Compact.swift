@@ -30,13 +30,7 @@ final class CompactAffixes: Sendable {
     func mayStart(with scalar: UInt32) -> Bool {
         if scalar < 64 { return firstASCII.0 & (1 << UInt64(scalar)) != 0 }
         if scalar < 128 { return firstASCII.1 & (1 << UInt64(scalar - 64)) != 0 }
-        var low = 0
-        var high = firstOthers.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if firstOthers[middle] < scalar { low = middle + 1 } else { high = middle }
-        }
-        return low < firstOthers.count && firstOthers[low] == scalar
+        return firstOthers.sortedContains(scalar)
     }
 
     /// Every affix, for checks: key bytes and affix, sorted by key.

@@ -53,13 +53,7 @@ struct CurrencyConventions: Sendable {
 
     /// The currencies whose standard symbol (or regional supplement entry) a symbol key is.
     func standardSymbolCurrencies(_ symbol: Int32) -> CurrencySet {
-        var low = 0
-        var high = standardSymbolIDs.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if standardSymbolIDs[middle] < symbol { low = middle + 1 } else { high = middle }
-        }
-        return low < standardSymbolIDs.count && standardSymbolIDs[low] == symbol ? standardSymbolSets[low] : CurrencySet()
+        standardSymbolIDs.sortedIndex(of: symbol).map { standardSymbolSets[$0] } ?? CurrencySet()
     }
 
     /// The currencies for which the locale has a display or plural name (ICU falls back to
@@ -75,13 +69,7 @@ struct CurrencyConventions: Sendable {
 
     /// Whether a numeral character begins a marker longer than itself.
     func numeralBeginsMarker(_ scalar: UInt32) -> Bool {
-        var low = 0
-        var high = numeralsBeginningMarkers.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if numeralsBeginningMarkers[middle] < scalar { low = middle + 1 } else { high = middle }
-        }
-        return low < numeralsBeginningMarkers.count && numeralsBeginningMarkers[low] == scalar
+        numeralsBeginningMarkers.sortedContains(scalar)
     }
 
     init(locale: String, region: String) {

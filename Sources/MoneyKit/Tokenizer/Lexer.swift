@@ -277,15 +277,8 @@ struct Lexer {
         var index = start
         var previousWasSpace = false
         while index < bytes.count, symbolNode >= 0 || wordNode >= 0 || nameNode >= 0 {
-            let (scalar, length) = Characters.decode(bytes, at: index)
-            index += length
-            if Characters.isIgnorable(scalar) { continue }
-            let canonical = Characters.canonical(scalar)
-            if canonical == 0x20 {
-                if previousWasSpace { continue }
-                previousWasSpace = true
-            } else {
-                previousWasSpace = false
+            guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else {
+                continue
             }
             if symbolNode >= 0 {
                 symbolNode = symbols.child(of: symbolNode, scalar: canonical)

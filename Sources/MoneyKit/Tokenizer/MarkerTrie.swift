@@ -231,6 +231,27 @@ enum MarkerKey {
         return text.withUTF8 { bytes(ofUTF8: $0, folded: folded) }
     }
 
+    /// Reads the scalar at `index` as marker keys spell it and moves `index` past it: nil for
+    /// a scalar keys leave out (an ignorable mark, or a space after a space), else its
+    /// canonical form (every SPEC 3 space is U+0020). Keys are built and input is matched
+    /// through this one function, so the two always agree.
+    @inline(__always)
+    static func nextKeyScalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, previousWasSpace: inout Bool
+    ) -> UInt32? {
+        let (scalar, length) = Characters.decode(bytes, at: index)
+        index += length
+        if Characters.isIgnorable(scalar) { return nil }
+        let canonical = Characters.canonical(scalar)
+        if canonical == 0x20 {
+            if previousWasSpace { return nil }
+            previousWasSpace = true
+        } else {
+            previousWasSpace = false
+        }
+        return canonical
+    }
+
     /// The normalized key bytes of UTF-8 text.
     static func bytes(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, folded: Bool) -> [UInt8] {
         var key: [UInt8] = []
@@ -238,16 +259,7 @@ enum MarkerKey {
         var previousWasSpace = true  // drops leading spaces
         var index = 0
         while index < utf8.count {
-            let (value, length) = Characters.decode(utf8, at: index)
-            index += length
-            if Characters.isIgnorable(value) { continue }
-            let canonical = Characters.canonical(value)
-            if canonical == 0x20 {
-                if previousWasSpace { continue }
-                previousWasSpace = true
-            } else {
-                previousWasSpace = false
-            }
+            guard let canonical = nextKeyScalar(utf8, at: &index, previousWasSpace: &previousWasSpace) else { continue }
             appendKeyBytes(of: canonical, folded: folded) { key.append($0) }
         }
         while key.last == 0x20 { key.removeLast() }
@@ -340,16 +352,7 @@ enum MarkerKey {
         var best: (end: Int, value: Int32)?
         var previousWasSpace = false
         while index < bytes.count {
-            let (scalar, length) = Characters.decode(bytes, at: index)
-            index += length
-            if Characters.isIgnorable(scalar) { continue }
-            let canonical = Characters.canonical(scalar)
-            if canonical == 0x20 {
-                if previousWasSpace { continue }
-                previousWasSpace = true
-            } else {
-                previousWasSpace = false
-            }
+            guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
             var alive = true
             appendKeyBytes(of: canonical, folded: folded) { byte in
                 guard alive else { return }

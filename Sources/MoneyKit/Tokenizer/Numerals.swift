@@ -78,14 +78,7 @@ enum Numerals {
     @inline(__always)
     static func kind(_ scalar: UInt32) -> Kind? {
         guard scalar >= 0x3007 else { return nil }
-        let scalars = table.scalars
-        var low = 0
-        var high = scalars.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if scalars[middle] < scalar { low = middle + 1 } else { high = middle }
-        }
-        return low < scalars.count && scalars[low] == scalar ? table.kinds[low] : nil
+        return table.scalars.sortedIndex(of: scalar).map { table.kinds[$0] }
     }
 
     /// The digit value and script id of a Han or Hangul digit.
