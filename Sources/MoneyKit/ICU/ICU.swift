@@ -444,21 +444,16 @@ enum ICU {
             mkicu_set_close(handle)
         }
 
-        private static let cache = Locked<[String: UnicodeSet]>([:])
+        /// Compiled sets by pattern (nil for a pattern ICU rejects).
+        private static let cache = Locked<[String: UnicodeSet?]>([:])
 
         /// The compiled set for a pattern, nil when ICU rejects the pattern.
         static func compiled(_ pattern: String) -> UnicodeSet? {
-            if let cached = cache.withLock({ $0[pattern] }) { return cached }
-            let units = Array(pattern.utf16)
-            var status: Int32 = 0
-            guard let handle = units.withUnsafeBufferPointer({ mkicu_set_open($0.baseAddress, Int32($0.count), &status) }) else {
-                return nil
-            }
-            let set = UnicodeSet(handle: handle)
-            return cache.withLock { cache in
-                if let raced = cache[pattern] { return raced }
-                cache[pattern] = set
-                return set
+            cache.cachedValue(for: pattern) {
+                let units = Array(pattern.utf16)
+                var status: Int32 = 0
+                return units.withUnsafeBufferPointer { mkicu_set_open($0.baseAddress, Int32($0.count), &status) }
+                    .map(UnicodeSet.init(handle:))
             }
         }
     }

@@ -80,7 +80,11 @@ final class CurrencyNames: Sendable {
 
     /// The merged names of a bundle, built (with its ancestors') on first use.
     static func forBundle(_ bundle: String) -> CurrencyNames {
-        if let cached = cache.withLock({ $0[bundle] }) { return cached }
+        cache.cachedValue(for: bundle) { build(bundle) }
+    }
+
+    /// Reads a bundle's own names from ICU and merges them over its parent's.
+    private static func build(_ bundle: String) -> CurrencyNames {
         let own = ICU.currencyDisplayNames(definedInBundle: bundle)
         let parent: CurrencyNames?
         switch own.parent {
@@ -95,12 +99,7 @@ final class CurrencyNames: Sendable {
                 parent = forBundle("root")
             }
         }
-        let merged = CurrencyNames(merging: own, over: parent)
-        return cache.withLock { cache in
-            if let raced = cache[bundle] { return raced }
-            cache[bundle] = merged
-            return merged
-        }
+        return CurrencyNames(merging: own, over: parent)
     }
 
     private convenience init(merging own: ICU.BundleDisplayNames, over parent: CurrencyNames?) {

@@ -130,7 +130,15 @@ struct CurrencyConventions: Sendable {
             let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
             let key = "\(bundleNames.nameTableID)\u{1}\(keywords.joined(separator: " "))\u{1}"
                 + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
-            if let cached = cache.withLock({ $0[key] }) { return cached }
+            return cache.cachedValue(for: key) {
+                build(bundleNames, keywords: keywords, sortedPatterns: sortedPatterns)
+            }
+        }
+
+        /// The name table of those names under those plural keywords and unit patterns.
+        private static func build(
+            _ bundleNames: CurrencyNames, keywords: [String], sortedPatterns: [(key: String, value: String)]
+        ) -> NameTable {
             // The literal words of each unit pattern as key bytes, split once for all currencies.
             let decorations = sortedPatterns.compactMap { keyword, pattern -> (keyword: Int?, before: [UInt8], after: [UInt8])? in
                 guard let words = PatternWords(pattern) else { return nil }
@@ -197,12 +205,7 @@ struct CurrencyConventions: Sendable {
                 }
             }
             let (trie, currencies) = names.build()
-            let table = NameTable(trie: trie, currencies: currencies, named: named)
-            return cache.withLock { cache in
-                if let raced = cache[key] { return raced }
-                cache[key] = table
-                return table
-            }
+            return NameTable(trie: trie, currencies: currencies, named: named)
         }
     }
 
