@@ -129,7 +129,7 @@ static UDate read_map_date(UResourceBundle *entry, const char *key, UDate missin
     return date;
 }
 
-int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity, int32_t *status) {
+int32_t mkicu_current_currency_regions(double date, char *buffer, int32_t capacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     int32_t count = 0;
     UResourceBundle *supplemental = ures_openDirect(MKICU_CURRENCY_TREE, "supplementalData", &error);
@@ -140,6 +140,8 @@ int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity
             UErrorCode regionError = U_ZERO_ERROR;
             region = ures_getNextResource(map, region, &regionError);
             if (U_FAILURE(regionError)) break;
+            const char *regionKey = ures_getKey(region);
+            if (regionKey == NULL || strlen(regionKey) != 2) continue;
             UResourceBundle *entry = NULL;
             while (ures_hasNext(region)) {
                 UErrorCode entryError = U_ZERO_ERROR;
@@ -163,8 +165,10 @@ int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity
                 int32_t length = 0;
                 const UChar *id = ures_getStringByKey(entry, "id", &length, &idError);
                 if (U_FAILURE(idError) || length != 3) continue;
-                if ((count + 1) * 3 <= capacity) {
-                    for (int i = 0; i < 3; i++) buffer[count * 3 + i] = (char)id[i];
+                if ((count + 1) * 5 <= capacity) {
+                    buffer[count * 5] = regionKey[0];
+                    buffer[count * 5 + 1] = regionKey[1];
+                    for (int i = 0; i < 3; i++) buffer[count * 5 + 2 + i] = (char)id[i];
                 }
                 count++;
             }
@@ -175,7 +179,7 @@ int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity
     if (map != NULL) ures_close(map);
     if (supplemental != NULL) ures_close(supplemental);
     *status = (int32_t)error;
-    if (U_SUCCESS(error) && count * 3 > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    if (U_SUCCESS(error) && count * 5 > capacity) *status = MKICU_BUFFER_OVERFLOW;
     return count;
 }
 

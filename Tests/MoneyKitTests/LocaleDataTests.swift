@@ -18,7 +18,7 @@ import Testing
                     guard !key.isEmpty else { continue }
                     checked += 1
                     let id = global.symbols.value(forKey: key)
-                    if id < 0 || !global.symbolInfos[Int(id)].currencies.contains(currency.index) {
+                    if id < 0 || !global.symbolInfos[Int(id)].symbols.contains(currency.index) {
                         missing.append("\(locale) \(currency.code) \(symbol)")
                     }
                 }
@@ -31,19 +31,59 @@ import Testing
 
     @Test func supplementEntriesAreLoaded() {
         let entries = MarkerSupplement.shared.entries
-        #expect(entries.count >= 20)
-        let rupees = entries.filter { $0.marker == "Rs" }.map { "\(Currency(index: $0.currency).code):\($0.regions.joined())" }
-        #expect(Set(rupees) == ["INR:IN", "PKR:PK", "LKR:LK", "NPR:NP"])
-        #expect(entries.allSatisfy { !$0.reason.isEmpty })
-        #expect(entries.contains { $0.marker == "руб." && $0.regions.isEmpty && Currency(index: $0.currency).code == "RUB" })
+        #expect(entries.count >= 200)
+        let rupees = entries.filter { $0.form == "Rs." }.map { "\(Currency(index: $0.currency!).code):\($0.scope.regions.joined())" }
+        #expect(Set(rupees) == ["INR:IN", "PKR:PK", "NPR:NP"])
+        #expect(entries.contains { $0.form == "р." && $0.scope.isEverywhere && $0.currency.map { Currency(index: $0).code } == "RUB" })
+        #expect(entries.contains { $0.form == "к" && $0.kind == .multiplier && $0.exponent == 3 && $0.scope.languages == ["ru", "uk", "be"] })
+        #expect(entries.contains { $0.form == "TEUR" && $0.kind == .scaledSymbol && $0.exponent == 3 })
+        for kind in MarkerSupplement.Kind.allCases {
+            #expect(entries.contains { $0.kind == kind }, "no \(kind) entry")
+        }
+    }
+
+    /// Every entry keeps its reason and evidence, and is what its kind says.
+    @Test func supplementEntriesAreDocumentedAndConsistent() {
+        let global = GlobalMarkers.shared
+        for entry in MarkerSupplement.shared.entries {
+            let what = "\(entry.form) \(entry.kind.rawValue)"
+            #expect(entry.reason.count >= 20, "\(what): reason")
+            #expect(entry.evidence.hasPrefix("https://"), "\(what): evidence")
+            if entry.kind == .minor {
+                // Minor units only make sense for currencies that have them.
+                #expect(Currency(index: entry.currency!).minorUnits > 0, "\(what)")
+            }
+            if entry.kind == .symbol {
+                // An entry ICU already has for the same currency would be redundant.
+                let id = global.symbols.value(forKey: MarkerKey.bytes(of: entry.form, folded: false))
+                #expect(!global.symbolInfos[Int(id)].symbols.contains(entry.currency!), "\(what) is an ICU symbol already")
+            }
+        }
+        // A form is either a currency or a minor unit, never both (the state machine's role).
+        for infos in [global.symbolInfos, global.wordInfos] {
+            for info in infos where !info.supplementMinor.isEmpty {
+                #expect(!info.denotesMajor, "a minor-unit form also denotes a currency: \(info.supplementEntries)")
+            }
+        }
     }
 
     @Test func supplementFormatIsValidated() {
-        let parsed = MarkerSupplement(tsv: "# comment\n\nKD\tKWD\t*\tKuwaiti dinar\nFr\tCHF\tCH,LI\tSwiss franc\n")
-        #expect(parsed.entries.map(\.marker) == ["KD", "Fr"])
-        #expect(parsed.entries[1].regions == ["CH", "LI"])
-        #expect(parsed.entries[1].applies(inRegion: "LI"))
-        #expect(!parsed.entries[1].applies(inRegion: "FR"))
+        let parsed = MarkerSupplement(tsv: """
+            # comment
+
+            KD\tsymbol\tKWD\t*\tKuwaiti dinar\thttps://example.org/kd
+            Fr\tsymbol\tCHF\tCH,LI\tSwiss franc\thttps://example.org/fr
+            к\tmultiplier\t10^3\tru,uk\tthousand\thttps://example.org/k
+            TEUR\tscaled-symbol\t10^3 EUR\tde\tthousand euros\thttps://example.org/teur
+
+            """)
+        #expect(parsed.entries.map(\.form) == ["KD", "Fr", "к", "TEUR"])
+        #expect(parsed.entries[1].scope.regions == ["CH", "LI"])
+        #expect(parsed.entries[1].applies(inRegion: "LI", language: "de"))
+        #expect(!parsed.entries[1].applies(inRegion: "FR", language: "fr"))
+        #expect(parsed.entries[2].applies(inRegion: "KZ", language: "ru"))
+        #expect(!parsed.entries[2].applies(inRegion: "RU", language: "tt"))
+        #expect(parsed.entries[3].exponent == 3 && parsed.entries[3].currency == Currency(code: "EUR")!.index)
     }
 
     @Test(arguments: [
@@ -98,8 +138,11 @@ import Testing
         let match = input.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) }
         #expect(match?.end == 3)
         #expect(match?.value == 2)
-        let short = Array("kx".utf8)
+        let short = Array("k 5".utf8)
         let partial = short.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) }
         #expect(partial?.value == 3)
+        // A key never cuts a word (§7): `k` before another letter is no match.
+        let word = Array("kx".utf8)
+        #expect(word.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) } == nil)
     }
 }

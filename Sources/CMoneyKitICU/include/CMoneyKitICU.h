@@ -40,12 +40,12 @@ int32_t mkicu_currency_codes(char *buffer, int32_t capacity, int32_t *status);
 int32_t mkicu_currency_fraction_digits(const char *code, int32_t cash, int32_t *status);
 /// Rounding increment in minor units (e.g. 5 for CHF cash = 0.05), 0 when there is none.
 int32_t mkicu_currency_rounding_increment(const char *code, int32_t cash, int32_t *status);
-/// Writes, as consecutive 3-byte groups, the code of every currency that is legal tender
-/// in some region at `date` (ms since 1970) by ICU's currency map (supplementalData
-/// `CurrencyMap`; a code may repeat); returns how many codes there are. (ICU 72's
-/// `ucurr_isAvailable` keeps one region per code and `ucurr_countCurrencies` crashes for
-/// regions without currencies, so the map is read directly.)
-int32_t mkicu_current_currency_codes(double date, char *buffer, int32_t capacity, int32_t *status);
+/// Writes, as consecutive 5-byte records (2-letter region, then 3-letter code), every
+/// region and currency that is legal tender there at `date` (ms since 1970) by ICU's
+/// currency map (supplementalData `CurrencyMap`; a region or a code may repeat); returns
+/// how many records there are. (ICU 72's `ucurr_isAvailable` keeps one region per code and
+/// `ucurr_countCurrencies` crashes for regions without currencies, so the map is read directly.)
+int32_t mkicu_current_currency_regions(double date, char *buffer, int32_t capacity, int32_t *status);
 /// The region's default currency for a locale into `buffer` (3 ASCII letters + NUL);
 /// returns 3, or 0 when the locale has no region or the region has no currency.
 int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capacity, int32_t *status);

@@ -144,23 +144,25 @@ enum ICU {
         return status > 0 ? 0 : Int(units)
     }
 
-    /// Codes of the currencies that are legal tender in some region at a date
-    /// (milliseconds since 1970), by ICU's currency map.
-    static func currentCurrencyCodes(atMilliseconds date: Double) -> Set<String> {
+    /// Every region and currency that is legal tender there at a date (milliseconds since
+    /// 1970), by ICU's currency map: (`US`, `USD`), (`EC`, `USD`), (`CH`, `CHF`)...
+    static func currentCurrencyRegions(atMilliseconds date: Double) -> [(region: String, code: String)] {
         var status: Int32 = 0
-        let count = Int(mkicu_current_currency_codes(date, nil, 0, &status))
+        let count = Int(mkicu_current_currency_regions(date, nil, 0, &status))
         guard count > 0 else { return [] }
-        var codes = Set<String>()
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: count * 3) { buffer in
+        var records: [(region: String, code: String)] = []
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: count * 5) { buffer in
             var status: Int32 = 0
-            let written = Int(mkicu_current_currency_codes(date, buffer.baseAddress!, Int32(buffer.count), &status))
+            let written = Int(mkicu_current_currency_regions(date, buffer.baseAddress!, Int32(buffer.count), &status))
             guard status <= 0 else { return }
             let bytes = UnsafeRawBufferPointer(buffer)
             for index in 0..<min(written, count) {
-                codes.insert(String(decoding: bytes[(index * 3)..<(index * 3 + 3)], as: UTF8.self))
+                let record = index * 5
+                records.append((String(decoding: bytes[record..<(record + 2)], as: UTF8.self),
+                                String(decoding: bytes[(record + 2)..<(record + 5)], as: UTF8.self)))
             }
         }
-        return codes
+        return records
     }
 
     /// The default currency of the locale's region, or nil when it has none.

@@ -20,8 +20,12 @@ final class CurrencyCatalog: Sendable {
         let roundingIncrementUnits: Int
         /// Cash rounding increment in minor units (0 = none): 5 for CHF, whose coins go to 0.05.
         let cashRoundingIncrementUnits: Int
-        /// Legal tender today in some region, by ICU's currency map.
-        let isCurrent: Bool
+        /// The regions where it is legal tender today, by ICU's currency map (`USD`: US,
+        /// EC, SV, PR...); empty for a currency no longer current.
+        let regions: [String]
+
+        /// Legal tender today in some region.
+        var isCurrent: Bool { !regions.isEmpty }
     }
 
     /// The shared catalog, built on first use.
@@ -32,10 +36,17 @@ final class CurrencyCatalog: Sendable {
     /// The currencies that are legal tender today somewhere.
     let currentSet: CurrencySet
     private let indexByPackedCode: [UInt32: UInt16]
+    /// Region code (`CH`, its two letters packed) -> the currencies legal tender there today.
+    private let currenciesByRegion: [UInt16: CurrencySet]
 
     private init() {
         let codes = (try? ICU.currencyCodes()) ?? []
-        let current = ICU.currentCurrencyCodes(atMilliseconds: Date().timeIntervalSince1970 * 1000)
+        var regionsByCode: [String: [String]] = [:]
+        for record in ICU.currentCurrencyRegions(atMilliseconds: Date().timeIntervalSince1970 * 1000) {
+            if regionsByCode[record.code]?.contains(record.region) != true {
+                regionsByCode[record.code, default: []].append(record.region)
+            }
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(codes.count)
         for code in Set(codes.map { $0.uppercased() }).sorted() {
@@ -47,7 +58,7 @@ final class CurrencyCatalog: Sendable {
                 cashMinorUnits: ICU.fractionDigits(ofCurrency: code, cash: true),
                 roundingIncrementUnits: ICU.roundingIncrement(ofCurrency: code, cash: false),
                 cashRoundingIncrementUnits: ICU.roundingIncrement(ofCurrency: code, cash: true),
-                isCurrent: current.contains(code)
+                regions: (regionsByCode[code] ?? []).sorted()
             ))
         }
         precondition(entries.count <= CurrencySet.capacity,
@@ -59,7 +70,46 @@ final class CurrencyCatalog: Sendable {
             index[entry.packedCode] = UInt16(position)
         }
         self.indexByPackedCode = index
+        var byRegion: [UInt16: CurrencySet] = [:]
+        for (position, entry) in entries.enumerated() {
+            for region in entry.regions {
+                if let packed = CurrencyCatalog.pack(region: region) { byRegion[packed, default: CurrencySet()].insert(UInt16(position)) }
+            }
+        }
+        self.currenciesByRegion = byRegion
     }
+
+    /// The currencies legal tender today in a region (its two letters packed, see
+    /// ``pack(region:)``), empty for an unknown region.
+    func currencies(inRegion packed: UInt16) -> CurrencySet {
+        currenciesByRegion[packed] ?? CurrencySet()
+    }
+
+    /// A two-letter region code packed into an integer (`US` -> 0x5553); nil otherwise.
+    static func pack(region: String) -> UInt16? {
+        let bytes = Array(region.utf8)
+        guard bytes.count == 2 else { return nil }
+        return UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+    }
+
+    /// Currencies, most likely first when a marker could be any of them (Docs/ParsingRules.md
+    /// §4 rule 6): the reference currencies (USD, GBP, KRW), then by how many regions use the
+    /// currency today, then by code.
+    func mostLikelyFirst(_ set: CurrencySet) -> [Currency] {
+        let reference = CurrencyCatalog.referenceCurrencies
+        return set.members.sorted { a, b in
+            let aReference = reference.contains(a), bReference = reference.contains(b)
+            if aReference != bReference { return aReference }
+            let aRegions = entries[Int(a)].regions.count, bRegions = entries[Int(b)].regions.count
+            if aRegions != bRegions { return aRegions > bRegions }
+            return a < b
+        }.map { Currency(index: $0) }
+    }
+
+    /// The reference currencies of unit words shared by several currencies (§7): dollar words
+    /// denote USD, pound words GBP, won KRW, where none of the currencies is the region's.
+    /// A policy of this library, not a locale fact.
+    static let referenceCurrencies = CurrencySet(["USD", "GBP", "KRW"].compactMap { shared.index(ofCode: $0.utf8) })
 
     /// The index of a code, matched case-insensitively, or nil when ICU does not know it.
     func index<Bytes: Collection<UInt8>>(ofCode code: Bytes) -> UInt16? {

@@ -1,56 +1,120 @@
 /// The currency markers that are the same in every locale, built once on first use
-/// (SPEC section 5):
+/// (Docs/ParsingRules.md §4 and §7), in two tables:
 ///
-/// - **Symbols** (matched exactly after section 3's equivalences): the standard, narrow,
-///   variant and formal symbols of every current currency in every ICU locale (rule 4), and
-///   the supplement's entries; also those of currencies no longer current, which count only
-///   when they denote the currency hint. Read straight from ICU's currency data bundles, which is
-///   about a hundred times faster than asking `ucurr_getName` locale by locale and yields
-///   the same strings.
-/// - **Words** (matched case-insensitively): every ISO 4217 code ICU knows, and every
-///   currency's English display and plural names.
+/// - **Symbols**, matched exactly after §2's equivalences: the standard, narrow, variant and
+///   formal symbols of every currency in every ICU locale (those of currencies no longer
+///   current count only for the currency hint), and every supplement form. Read straight
+///   from ICU's currency data bundles, which is about a hundred times faster than asking
+///   `ucurr_getName` locale by locale and yields the same strings.
+/// - **Words**, matched case-insensitively: every ISO 4217 code ICU knows, every currency's
+///   English display and plural names and English unit words (`dollars`), and the
+///   case-folded form of every symbol and supplement form of three or more letters (`LEI`,
+///   `Ksh`, `BUCKS`).
 ///
-/// Locale-specific names live in each ``LocaleProfile``.
+/// In both, a key ending in a period also matches without it (`ج.م`, `Ksh`) when no key is
+/// spelled that way already. Locale-specific names and unit words live in each ``LocaleProfile``.
 final class GlobalMarkers: Sendable {
-    /// What a symbol key denotes.
-    struct SymbolInfo: Sendable {
+    /// What a key of either table denotes.
+    struct MarkerInfo: Sendable {
         /// Current currencies with this symbol (standard, narrow, variant or formal) in some locale.
-        var currencies = CurrencySet()
-        /// Currencies of all supplement entries with this marker, whatever their regions.
-        var supplementCurrencies = CurrencySet()
+        var symbols = CurrencySet()
         /// Currencies no longer legal tender with this symbol in some locale: a marker only
-        /// when the parser's currency hint is one of them (SPEC 5 rule 1), so that amounts
-        /// of any currency ICU knows can be read back.
+        /// when the parser's currency hint is one of them, so that amounts of any currency
+        /// ICU knows can be read back.
         var historic = CurrencySet()
-
-        /// Whether the symbol is a marker without a hint.
-        var isMarkerWithoutHint: Bool { !currencies.isEmpty || !supplementCurrencies.isEmpty }
-    }
-
-    /// A symbol key's supplement entries (read when a locale profile is built).
-    struct SupplementEntries: Sendable {
-        var entries: [MarkerSupplement.Entry] = []
-    }
-
-    /// What a word key denotes.
-    struct WordInfo: Sendable {
-        /// The currency whose ISO code this is, or -1.
+        /// The currency whose ISO code this is (words table), or -1.
         var isoCode: Int32 = -1
         /// Currencies (current or not) with this English display or plural name.
         var englishNames = CurrencySet()
+        /// Current currencies with this English unit word (`dollars`).
+        var englishUnitWords = CurrencySet()
+        /// Currencies of supplement entries with this form, whatever their scope: symbols
+        /// (and scaled symbols), unit words, minor units.
+        var supplementSymbols = CurrencySet()
+        var supplementWords = CurrencySet()
+        var supplementMinor = CurrencySet()
+        /// Currencies a supplement qualifier with this form picks (`M.N.`: MXN).
+        var supplementQualifier = CurrencySet()
+        /// Indexes of the supplement entries with this form (in ``MarkerSupplement/entries``).
+        var supplementEntries: [Int] = []
+        /// Whether this form is a supplement symbol of two or more characters (a marker
+        /// everywhere, whatever its scope) or another supplement entry that applies everywhere.
+        /// A one-letter symbol (`e` for EUR in Finland) is a marker only in its scope: elsewhere
+        /// the letter is more likely a slip (`1e5`) than a currency.
+        var hasGlobalSupplement = false
+        /// The power of ten a scaled symbol multiplies by (`TEUR`: 3), or -1.
+        var scale: Int8 = -1
+
+        /// Whether the key is a marker in every locale without a hint.
+        var isMarkerAnywhere: Bool {
+            !symbols.isEmpty || isoCode >= 0 || !englishNames.isEmpty || !englishUnitWords.isEmpty || hasGlobalSupplement
+        }
+
+        /// Whether the key denotes a currency itself (not only its minor unit or a region).
+        var denotesMajor: Bool {
+            !symbols.isEmpty || !historic.isEmpty || isoCode >= 0 || !englishNames.isEmpty || !englishUnitWords.isEmpty
+                || !supplementSymbols.isEmpty || !supplementWords.isEmpty
+        }
+
+        /// The currencies the key denotes only for a matching hint or in some locales:
+        /// historic symbols and every supplement entry.
+        var hintOrScopeOnly: CurrencySet {
+            historic.union(supplementSymbols).union(supplementWords).union(supplementMinor).union(supplementQualifier)
+        }
+
+        /// Records a supplement entry with this form.
+        mutating func add(_ entry: MarkerSupplement.Entry, index: Int) {
+            supplementEntries.append(index)
+            if entry.scope.isEverywhere || entry.kind == .symbol && entry.form.unicodeScalars.count > 1 { hasGlobalSupplement = true }
+            guard let currency = entry.currency else { return }
+            switch entry.kind {
+            case .symbol, .scaledSymbol:
+                supplementSymbols.insert(currency)
+                if let exponent = entry.exponent { scale = exponent }
+            case .word: supplementWords.insert(currency)
+            case .minor: supplementMinor.insert(currency)
+            case .qualifier: supplementQualifier.insert(currency)
+            case .multiplier, .particle: break
+            }
+        }
+    }
+
+    /// What the lexer needs of a key, per key in flat buffers read without reference counting.
+    struct HotTable: Sendable {
+        /// Whether the key is a marker in every locale without a hint.
+        let isMarkerAnywhere: FrozenBuffer<Bool>
+        /// Currencies for which the key is a marker when they are the hint (historic symbols,
+        /// supplement entries outside their scope).
+        let hintOrScopeOnly: FrozenBuffer<CurrencySet>
+        /// The token role of the key.
+        let role: FrozenBuffer<MarkerRole>
+        /// The power of ten of a scaled symbol, -1 for other keys.
+        let scale: FrozenBuffer<Int8>
+
+        init(_ infos: [MarkerInfo]) {
+            isMarkerAnywhere = FrozenBuffer(infos.map(\.isMarkerAnywhere))
+            hintOrScopeOnly = FrozenBuffer(infos.map(\.hintOrScopeOnly))
+            role = FrozenBuffer(infos.map { info in
+                if info.denotesMajor { return .currency }
+                if !info.supplementMinor.isEmpty { return .minorUnit }
+                return info.supplementQualifier.isEmpty ? .currency : .qualifier
+            })
+            scale = FrozenBuffer(infos.map(\.scale))
+        }
     }
 
     static let shared = GlobalMarkers()
 
     let symbols: MarkerTrie
-    let symbolInfos: [SymbolInfo]
-    /// For each symbol key: whether it is a marker without a currency hint, and its historic
-    /// currencies (hot-path copies of ``SymbolInfo/isMarkerWithoutHint`` and
-    /// ``SymbolInfo/historic`` that read without reference counting).
-    let symbolIsMarkerWithoutHint: FrozenBuffer<Bool>
-    let symbolHistoric: FrozenBuffer<CurrencySet>
-    /// For each symbol key: its supplement entries.
-    let symbolSupplement: [SupplementEntries]
+    let symbolInfos: [MarkerInfo]
+    let symbolHot: HotTable
+    let words: MarkerTrie
+    let wordInfos: [MarkerInfo]
+    let wordHot: HotTable
+    /// English qualifier words of current currencies' names (`indian` -> INR), by folded
+    /// key: not currencies on their own, which error messages explain.
+    let englishQualifiers: [[UInt8]: CurrencySet]
+
     /// A currency's own format in one bundle of ICU's currency data.
     struct OwnFormatRecord: Sendable {
         /// The bundle's language (`en` for en_150).
@@ -64,14 +128,14 @@ final class GlobalMarkers: Sendable {
     /// ones. Read here because it comes from the same bundle walk; a locale profile checks
     /// which of them its locale inherits.
     let ownFormats: [OwnFormatRecord]
-    let words: MarkerTrie
-    let wordInfos: [WordInfo]
 
     private init() {
         let catalog = CurrencyCatalog.shared
+        var symbols = MarkerTableBuilder(empty: MarkerInfo())
+        var words = MarkerTableBuilder(empty: MarkerInfo())
 
-        // Symbols of current currencies across all bundles of ICU's currency data.
-        var symbols = MarkerTableBuilder(empty: SymbolInfo())
+        // Symbols of every currency across all bundles of ICU's currency data; those of three
+        // or more letters also case-folded among the words.
         var ownFormats: [OwnFormatRecord] = []
         for bundle in ICU.currencyBundleNames() {
             for defined in ICU.currencySymbols(definedInBundle: bundle) {
@@ -87,33 +151,26 @@ final class GlobalMarkers: Sendable {
                 }
                 let key = MarkerKey.bytes(of: defined.symbol, folded: false)
                 guard !key.isEmpty else { continue }
-                if catalog.entries[Int(index)].isCurrent {
-                    symbols.update(key) { $0.currencies.insert(index) }
-                } else {
-                    symbols.update(key) { $0.historic.insert(index) }
+                let current = catalog.entries[Int(index)].isCurrent
+                let record: (inout MarkerInfo) -> Void = { current ? $0.symbols.insert(index) : $0.historic.insert(index) }
+                symbols.update(key, record)
+                if MarkerKey.isCaseInsensitiveForm(defined.symbol) {
+                    words.update(MarkerKey.bytes(of: defined.symbol, folded: true), record)
                 }
             }
         }
-        var supplementByKey: [[UInt8]: [MarkerSupplement.Entry]] = [:]
-        for entry in MarkerSupplement.shared.entries {
-            let key = MarkerKey.bytes(of: entry.marker, folded: false)
-            symbols.update(key) { $0.supplementCurrencies.insert(entry.currency) }
-            supplementByKey[key, default: []].append(entry)
+        // Supplement forms (multipliers and particles live with each locale's compact affixes).
+        for (position, entry) in MarkerSupplement.shared.entries.enumerated()
+        where entry.kind != .multiplier && entry.kind != .particle {
+            symbols.update(MarkerKey.bytes(of: entry.form, folded: false)) { $0.add(entry, index: position) }
+            if MarkerKey.isCaseInsensitiveForm(entry.form) {
+                words.update(MarkerKey.bytes(of: entry.form, folded: true)) { $0.add(entry, index: position) }
+            }
         }
-        (self.symbols, self.symbolInfos) = symbols.build()
-        self.symbolIsMarkerWithoutHint = FrozenBuffer(symbolInfos.map(\.isMarkerWithoutHint))
-        self.symbolHistoric = FrozenBuffer(symbolInfos.map(\.historic))
-        var supplement = [SupplementEntries](repeating: SupplementEntries(), count: symbolInfos.count)
-        for (key, entries) in supplementByKey {
-            let id = self.symbols.value(forKey: key)
-            if id >= 0 { supplement[Int(id)].entries = entries }
-        }
-        self.symbolSupplement = supplement
-        self.ownFormats = ownFormats
 
-        // ISO codes and English names.
-        var words = MarkerTableBuilder(empty: WordInfo())
+        // ISO codes, English names and English unit words.
         let englishKeywords = ICU.pluralKeywords(ofLocale: "en")
+        var englishForms: [(currency: UInt16, forms: [String])] = []
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
             words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = Int32(index) }
@@ -122,14 +179,42 @@ final class GlobalMarkers: Sendable {
             for keyword in englishKeywords {
                 if let name = ICU.currencyPluralName(entry.code, locale: "en", keyword: keyword) { names.append(name) }
             }
+            names.removeAll { $0.isEmpty || $0 == entry.code }
             for name in names {
                 let key = MarkerKey.bytes(of: name, folded: true)
                 guard !key.isEmpty else { continue }
                 words.update(key) { $0.englishNames.insert(index) }
             }
+            if entry.isCurrent, !names.isEmpty { englishForms.append((index, names)) }
         }
+        let english = UnitWords(names: englishForms)
+        for (word, currencies) in english.words {
+            words.update(MarkerKey.bytes(of: word, folded: true)) { $0.englishUnitWords.formUnion(currencies) }
+        }
+        var qualifiers: [[UInt8]: CurrencySet] = [:]
+        for (word, currencies) in english.qualifiers {
+            qualifiers[MarkerKey.bytes(of: word, folded: true), default: CurrencySet()].formUnion(currencies)
+        }
+        self.englishQualifiers = qualifiers
+
+        symbols.addPeriodlessVariants()
+        words.addPeriodlessVariants()
+        (self.symbols, self.symbolInfos) = symbols.build()
         (self.words, self.wordInfos) = words.build()
+        self.symbolHot = HotTable(symbolInfos)
+        self.wordHot = HotTable(wordInfos)
+        self.ownFormats = ownFormats
     }
+}
+
+/// What a marker token is to the state machine.
+enum MarkerRole: UInt8, Sendable {
+    /// A currency (symbol, code, name, unit word).
+    case currency
+    /// A currency's minor unit (`cents`, `p`, `коп.`): the amount is in minor units.
+    case minorUnit
+    /// A supplement qualifier after an amount (`M.N.`): which of a symbol's currencies it is.
+    case qualifier
 }
 
 /// An immutable array in manually managed memory, for tables read on the hot path: reading

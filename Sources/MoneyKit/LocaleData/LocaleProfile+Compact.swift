@@ -10,6 +10,9 @@ final class CompactAffixes: Sendable {
         let exponent: Int8
         /// Where it stands.
         let sides: MarkerSides
+        /// Whether it ends with the language's particle (`millones de`): a unit word or name
+        /// must follow.
+        var endsWithParticle = false
     }
 
     /// Folded affix texts.
@@ -84,7 +87,7 @@ final class CompactAffixes: Sendable {
                 $0[currencyKey] = $0[currencyKey] ?? withCurrency
             }
         }
-        return CompactAffixes(probes: plain! + withCurrency!)
+        return CompactAffixes(probes: plain! + withCurrency!, locale: locale)
     }
 
     /// Builds a locale's affixes from fresh ICU probes (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
@@ -93,7 +96,7 @@ final class CompactAffixes: Sendable {
         let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: code,
                                           symbol: currency.map { currencies.displays[Int($0.index)].symbol },
                                           plain: true, currency: true)
-        self.init(probes: probes.plain + probes.currency)
+        self.init(probes: probes.plain + probes.currency, locale: locale)
     }
 
     /// Runs ICU's compact formatting on powers of ten (short and long forms, plain and
@@ -129,8 +132,10 @@ final class CompactAffixes: Sendable {
         return result
     }
 
-    /// Collects the probed affixes and the supplement's multiplier words.
-    private init(probes: [Probe]) {
+    /// Collects the probed affixes and the supplement's multiplier words in scope for the
+    /// locale; then lets a multiplier ending in a period also match without it, and a
+    /// multiplier after the number take the language's particle (`millones de`, §7).
+    private init(probes: [Probe], locale: String) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
         func record(_ text: String, exponent: Int, side: MarkerSide) {
             let key = MarkerKey.bytes(of: text, folded: true)
@@ -146,8 +151,21 @@ final class CompactAffixes: Sendable {
         for probe in probes {
             for affix in probe.found { record(affix.text, exponent: affix.exponent, side: affix.side) }
         }
-        for entry in MarkerSupplement.shared.multipliers {
-            record(entry.marker, exponent: entry.exponent, side: .after)
+        let region = ICU.region(ofLocale: locale)
+        let language = String(locale.prefix { $0 != "_" })
+        let supplement = MarkerSupplement.shared
+        for entry in supplement.entries(.multiplier) where entry.applies(inRegion: region, language: language) {
+            record(entry.form, exponent: Int(entry.exponent!), side: .after)
+        }
+        builder.addPeriodlessVariants()
+        let particles = supplement.entries(.particle).filter { $0.applies(inRegion: region, language: language) }
+        for key in particles.isEmpty ? [] : builder.keys {
+            guard let affix = builder.info(forKey: key), affix.sides.contains(.after) else { continue }
+            for particle in particles {
+                builder.update(key + [0x20] + MarkerKey.bytes(of: particle.form, folded: true)) {
+                    $0 = Affix(exponent: affix.exponent, sides: .after, endsWithParticle: true)
+                }
+            }
         }
         let (trie, affixes) = builder.build()
         (self.trie, self.affixes) = (trie, affixes)

@@ -41,19 +41,60 @@ struct CurrencyConventions: Sendable {
     let pluralKeywords: [String]
     /// Currency-name patterns by plural keyword (`{0} {1}`: number, then name).
     let unitPatterns: [String: String]
-    /// Case-folded display and plural names of every currency in this locale.
+    /// Case-folded display and plural names of every currency in this locale, and unit words.
     let names: MarkerTrie
-    /// For each key of ``names``: the currencies with that name.
-    let nameCurrencies: [CurrencySet]
-    /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
-    /// current currencies in this locale or supplement entries for its region, and those
-    /// currencies (parallel arrays, binary-searched: cheaper than hashing on the hot path).
-    private let standardSymbolIDs: [Int32]
-    private let standardSymbolSets: [CurrencySet]
+    /// For each key of ``names``: what it names.
+    let nameInfos: [NameInfo]
+    /// Qualifier words of the locale's names and English (`indian` -> INR), by folded key.
+    let qualifiers: [[UInt8]: CurrencySet]
 
-    /// The currencies whose standard symbol (or regional supplement entry) a symbol key is.
-    func standardSymbolCurrencies(_ symbol: Int32) -> CurrencySet {
-        standardSymbolIDs.sortedIndex(of: symbol).map { standardSymbolSets[$0] } ?? CurrencySet()
+    /// What a key of the locale's name table names.
+    struct NameInfo: Sendable {
+        /// Currencies (current or not) with this display or plural name.
+        var names = CurrencySet()
+        /// Current currencies with this unit word (Docs/ParsingRules.md §7).
+        var unitWords = CurrencySet()
+    }
+
+    /// What a key of the global marker tables means in this locale: rule 3's standard symbols
+    /// and the supplement entries whose scope includes the locale.
+    struct LocalMarkerInfo: Sendable {
+        /// Current currencies whose standard symbol this is in the locale, and supplement
+        /// symbols in scope (rule 3).
+        var standard = CurrencySet()
+        /// Supplement unit words in scope.
+        var unitWords = CurrencySet()
+        /// Supplement minor-unit forms in scope.
+        var minor = CurrencySet()
+        /// Currencies a supplement qualifier in scope picks (`M.N.`: MXN).
+        var qualifier = CurrencySet()
+
+        mutating func add(_ entry: MarkerSupplement.Entry) {
+            switch entry.kind {
+            case .symbol, .scaledSymbol: standard.insert(entry.currency!)
+            case .word: unitWords.insert(entry.currency!)
+            case .minor: minor.insert(entry.currency!)
+            case .qualifier: qualifier.insert(entry.currency!)
+            case .multiplier, .particle: break
+            }
+        }
+    }
+
+    /// Local meanings of keys of ``GlobalMarkers/symbols`` and ``GlobalMarkers/words``:
+    /// ascending keys and their infos (binary-searched: cheaper than hashing on the hot path).
+    private let localSymbolIDs: [Int32]
+    private let localSymbolInfos: [LocalMarkerInfo]
+    private let localWordIDs: [Int32]
+    private let localWordInfos: [LocalMarkerInfo]
+
+    /// What a symbol key means in this locale beyond the global table, if anything.
+    func local(symbol id: Int32) -> LocalMarkerInfo? {
+        localSymbolIDs.sortedIndex(of: id).map { localSymbolInfos[$0] }
+    }
+
+    /// What a word key means in this locale beyond the global table, if anything.
+    func local(word id: Int32) -> LocalMarkerInfo? {
+        localWordIDs.sortedIndex(of: id).map { localWordInfos[$0] }
     }
 
     /// The currencies for which the locale has a display or plural name (ICU falls back to
@@ -72,29 +113,45 @@ struct CurrencyConventions: Sendable {
         numeralsBeginningMarkers.sortedContains(scalar)
     }
 
-    init(locale: String, region: String) {
+    init(locale: String, region: String, language: String) {
         let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
         let bundleNames = CurrencyNames.forLocale(locale)
         let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns)
 
-        var standard: [Int32: CurrencySet] = [:]
+        var localSymbols: [Int32: LocalMarkerInfo] = [:]
+        var localWords: [Int32: LocalMarkerInfo] = [:]
         for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
-            let id = global.symbols.value(forKey: MarkerKey.bytes(of: bundleNames.displaySymbols[position], folded: false))
-            if id >= 0 { standard[id, default: CurrencySet()].insert(UInt16(position)) }
+            let symbol = bundleNames.displaySymbols[position]
+            let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
+            if id >= 0 { localSymbols[id, default: LocalMarkerInfo()].standard.insert(UInt16(position)) }
+            if MarkerKey.isCaseInsensitiveForm(symbol) {
+                let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
+                if word >= 0 { localWords[word, default: LocalMarkerInfo()].standard.insert(UInt16(position)) }
+            }
         }
-        for (id, supplement) in global.symbolSupplement.enumerated() where !supplement.entries.isEmpty {
-            for entry in supplement.entries where entry.applies(inRegion: region) {
-                standard[Int32(id), default: CurrencySet()].insert(entry.currency)
+        let supplement = MarkerSupplement.shared.entries
+        for (tableInfos, isSymbols) in [(global.symbolInfos, true), (global.wordInfos, false)] {
+            for (id, info) in tableInfos.enumerated() where !info.supplementEntries.isEmpty {
+                for index in info.supplementEntries where supplement[index].applies(inRegion: region, language: language) {
+                    if isSymbols {
+                        localSymbols[Int32(id), default: LocalMarkerInfo()].add(supplement[index])
+                    } else {
+                        localWords[Int32(id), default: LocalMarkerInfo()].add(supplement[index])
+                    }
+                }
             }
         }
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
         self.names = table.trie
-        self.nameCurrencies = table.currencies
+        self.nameInfos = table.infos
         self.named = table.named
+        var qualifiers = global.englishQualifiers
+        for (key, currencies) in table.qualifiers { qualifiers[key, default: CurrencySet()].formUnion(currencies) }
+        self.qualifiers = qualifiers
         let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
         self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
             tries.contains { trie, folded in
@@ -102,9 +159,12 @@ struct CurrencyConventions: Sendable {
                 return node >= 0 && trie.hasChildren(node)
             }
         }
-        let sortedStandard = standard.sorted { $0.key < $1.key }
-        self.standardSymbolIDs = sortedStandard.map(\.key)
-        self.standardSymbolSets = sortedStandard.map(\.value)
+        let sortedSymbols = localSymbols.sorted { $0.key < $1.key }
+        self.localSymbolIDs = sortedSymbols.map(\.key)
+        self.localSymbolInfos = sortedSymbols.map(\.value)
+        let sortedWords = localWords.sorted { $0.key < $1.key }
+        self.localWordIDs = sortedWords.map(\.key)
+        self.localWordInfos = sortedWords.map(\.value)
     }
 
     /// The locale's name table: every currency's long and plural names, and the names with
@@ -112,14 +172,17 @@ struct CurrencyConventions: Sendable {
     /// the same names, plural keywords and unit patterns (most regional variants of a language).
     final class NameTable: Sendable {
         let trie: MarkerTrie
-        let currencies: [CurrencySet]
+        let infos: [NameInfo]
         /// The currencies that have a display or plural name.
         let named: CurrencySet
+        /// Qualifier words of the names (`indian` -> INR), by folded key.
+        let qualifiers: [[UInt8]: CurrencySet]
 
-        private init(trie: MarkerTrie, currencies: [CurrencySet], named: CurrencySet) {
+        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: [[UInt8]: CurrencySet]) {
             self.trie = trie
-            self.currencies = currencies
+            self.infos = infos
             self.named = named
+            self.qualifiers = qualifiers
         }
 
         private static let cache = Locked<[String: NameTable]>([:])
@@ -135,21 +198,40 @@ struct CurrencyConventions: Sendable {
             }
         }
 
+        /// The key bytes of one unit pattern's words, for one plural keyword (an index into
+        /// the locale's keywords; nil when the locale lacks it).
+        private struct Decoration {
+            let keyword: Int?
+            let before: [UInt8]
+            let after: [UInt8]
+
+            /// A name's key with the pattern's words around it, space-separated.
+            func around(_ key: [UInt8]) -> [UInt8] {
+                var decorated: [UInt8] = []
+                for part in [before, key, after] where !part.isEmpty {
+                    if !decorated.isEmpty { decorated.append(0x20) }
+                    decorated += part
+                }
+                return decorated
+            }
+        }
+
         /// The name table of those names under those plural keywords and unit patterns.
         private static func build(
             _ bundleNames: CurrencyNames, keywords: [String], sortedPatterns: [(key: String, value: String)]
         ) -> NameTable {
             // The literal words of each unit pattern as key bytes, split once for all currencies.
-            let decorations = sortedPatterns.compactMap { keyword, pattern -> (keyword: Int?, before: [UInt8], after: [UInt8])? in
+            let decorations = sortedPatterns.compactMap { keyword, pattern -> Decoration? in
                 guard let words = PatternWords(pattern) else { return nil }
-                return (keywords.firstIndex(of: keyword), MarkerKey.bytes(of: words.before, folded: true),
-                        MarkerKey.bytes(of: words.after, folded: true))
+                return Decoration(keyword: keywords.firstIndex(of: keyword), before: MarkerKey.bytes(of: words.before, folded: true),
+                                  after: MarkerKey.bytes(of: words.after, folded: true))
             }
             // Plural names per keyword (the locale's keywords, then "other"), looked up once.
             let pluralTables = keywords.map { bundleNames.pluralNames[$0] }
             let otherTable = bundleNames.pluralNames["other"]
             let codes = CurrencyCatalog.shared.entries.map(\.code)
-            var names = MarkerTableBuilder(empty: CurrencySet())
+            var names = MarkerTableBuilder(empty: NameInfo())
+            var unitWordForms: [(currency: UInt16, forms: [String])] = []
             var named = CurrencySet()
             var plurals: [String?] = Array(repeating: nil, count: keywords.count)
             var keys: [[UInt8]] = []
@@ -167,12 +249,7 @@ struct CurrencyConventions: Sendable {
                     // pattern's words ("-5.550 de UYI" in ro), so those read as the currency too.
                     let code = MarkerKey.bytes(of: codes[position], folded: true)
                     for decoration in decorations where !decoration.before.isEmpty || !decoration.after.isEmpty {
-                        var decorated: [UInt8] = []
-                        for part in [decoration.before, code, decoration.after] where !part.isEmpty {
-                            if !decorated.isEmpty { decorated.append(0x20) }
-                            decorated += part
-                        }
-                        names.update(decorated) { $0.insert(index) }
+                        names.update(decoration.around(code)) { $0.names.insert(index) }
                     }
                     continue
                 }
@@ -193,19 +270,31 @@ struct CurrencyConventions: Sendable {
                 for decoration in decorations {
                     let chosen = decoration.keyword.flatMap { plurals[$0] } ?? otherSlot.flatMap { plurals[$0] } ?? name
                     guard let chosen, let nameKey = textKeys[chosen] else { continue }
-                    var decorated: [UInt8] = []
-                    for part in [decoration.before, nameKey, decoration.after] where !part.isEmpty {
-                        if !decorated.isEmpty { decorated.append(0x20) }
-                        decorated += part
-                    }
+                    let decorated = decoration.around(nameKey)
                     if decorated != nameKey, !decorated.isEmpty { keys.append(decorated) }
                 }
                 for key in keys {
-                    names.update(key) { $0.insert(index) }
+                    names.update(key) { $0.names.insert(index) }
+                }
+                if CurrencyCatalog.shared.entries[position].isCurrent { unitWordForms.append((index, texts)) }
+            }
+            // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
+            let derived = UnitWords(names: unitWordForms)
+            for (word, currencies) in derived.words {
+                let key = MarkerKey.bytes(of: word, folded: true)
+                guard !key.isEmpty else { continue }
+                names.update(key) { $0.unitWords.formUnion(currencies) }
+                for decoration in decorations where !decoration.before.isEmpty || !decoration.after.isEmpty {
+                    names.update(decoration.around(key)) { $0.unitWords.formUnion(currencies) }
                 }
             }
-            let (trie, currencies) = names.build()
-            return NameTable(trie: trie, currencies: currencies, named: named)
+            var qualifiers: [[UInt8]: CurrencySet] = [:]
+            for (word, currencies) in derived.qualifiers {
+                qualifiers[MarkerKey.bytes(of: word, folded: true), default: CurrencySet()].formUnion(currencies)
+            }
+            names.addPeriodlessVariants()
+            let (trie, infos) = names.build()
+            return NameTable(trie: trie, infos: infos, named: named, qualifiers: qualifiers)
         }
     }
 

@@ -21,9 +21,9 @@ struct MarkerSides: OptionSet, Sendable, Hashable {
 /// of the format's decimal and grouping symbols, and the sides its symbol stands on.
 struct StrictFormat: Sendable, Hashable {
     /// Classes allowed as decimal separator (bit per ``SeparatorClass``).
-    var decimalClasses: UInt8
+    var decimalClasses: UInt16
     /// Classes allowed as grouping separator.
-    var groupingClasses: UInt8
+    var groupingClasses: UInt16
     /// Where symbols and ISO codes may stand (currency and accounting patterns).
     var symbolSides: MarkerSides
 }
@@ -44,7 +44,7 @@ struct SeparatorRoles: Sendable {
         switch separator {
         case .comma, .period: return .either
         case .apostrophe, .space, .arabicGrouping, .localeGrouping: return .grouping
-        case .arabicDecimal, .localeDecimal: return .decimal
+        case .arabicDecimal, .localeDecimal, .colon: return .decimal
         }
     }
 }
@@ -73,8 +73,10 @@ enum SeparatorClass: UInt8, Sendable {
     case localeDecimal
     /// A locale's own grouping symbol outside the classes above (`⹁` in ff_Adlm).
     case localeGrouping
+    /// A colon in Nordic price tags (`12:50 kr`, `25:-`), decimal only (§7).
+    case colon
 
-    var bit: UInt8 { 1 << rawValue }
+    var bit: UInt16 { 1 << UInt16(rawValue) }
 
     /// The class of a canonical scalar that separates digits in every locale, if any.
     @inline(__always)

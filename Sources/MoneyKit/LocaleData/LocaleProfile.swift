@@ -29,8 +29,12 @@ final class LocaleProfile: Sendable {
         self.identifier = identifier
         self.region = ICU.region(ofLocale: identifier)
         self.language = String(identifier.prefix { $0 != "_" })
+        // Conventions ICU has no data for (§7), by language and region.
+        self.readsCantonese = language == "yue" || (language == "zh" && ["HK", "MO"].contains(region))
+        self.readsColonDecimals = ["sv", "nb", "nn", "no", "da", "fi"].contains(language)
+        self.readsSlashDashPrices = ["IN", "PK", "BD", "LK", "NP"].contains(region)
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
-        let currencies = CurrencyConventions(locale: identifier, region: region)
+        let currencies = CurrencyConventions(locale: identifier, region: region, language: language)
         var numbers = NumberConventions(locale: identifier)
         let plainFormatting = FormattingConventions(locale: identifier, numbers: numbers, currencies: currencies)
         let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: plainFormatting, displays: currencies.displays)
@@ -48,6 +52,18 @@ final class LocaleProfile: Sendable {
 
     /// Whether Japanese receipt conventions apply (`￥10,000-`, `金…也`).
     var readsJapaneseReceipts: Bool { language == "ja" }
+
+    /// Whether Cantonese money units (蚊毫仙) are read: Cantonese, and Chinese in Hong Kong
+    /// and Macao (Docs/ParsingRules.md §7).
+    let readsCantonese: Bool
+
+    /// Whether a colon is a decimal separator of price tags (`12:50 kr`, `25:-`): Swedish,
+    /// Norwegian, Danish and Finnish (§7).
+    let readsColonDecimals: Bool
+
+    /// Whether `/-` after an amount means "exactly" (`Rs. 500/-`): locales of India,
+    /// Pakistan, Bangladesh, Sri Lanka and Nepal (§7).
+    let readsSlashDashPrices: Bool
 
     /// The currency-specific formats (from ICU's currency data) that this locale inherits:
     /// a candidate applies when ICU's own output for the currency, in the standard and the

@@ -1,64 +1,141 @@
-/// Written currency forms that people use and ICU lacks (SPEC section 5), read from the
-/// data file `Resources/marker-supplement.tsv`, which is compiled into the library.
+/// Written currency forms that people use and ICU lacks (Docs/ParsingRules.md §4 and §7),
+/// read from the data file `Resources/marker-supplement.tsv`, which is compiled into the
+/// library. Every entry names its kind, scope, reason and evidence.
 struct MarkerSupplement: Sendable {
-    /// One supplement entry.
-    struct Entry: Sendable, Equatable {
-        /// The marker as written (`руб.`, `Rs`).
-        let marker: String
-        /// The currency it denotes.
-        let currency: UInt16
-        /// Regions (ISO 3166) where it denotes that currency; empty means everywhere.
-        let regions: [String]
-        /// Why the entry exists.
-        let reason: String
+    /// What an entry is.
+    enum Kind: String, Sendable, CaseIterable {
+        /// A currency marker (`руб.`, `Rs`).
+        case symbol
+        /// A currency marker that also multiplies the amount (`TEUR`: thousand euros).
+        case scaledSymbol = "scaled-symbol"
+        /// A unit word ICU's names lack (`bucks`, `quid`).
+        case word
+        /// A word or sign for the currency's minor unit (`cents`, `p`, `gr`).
+        case minor
+        /// A number word (`lakh`, `k`, `Tsd.`).
+        case multiplier
+        /// A word between a multiplier and a unit word (`de` in `1,5 millones de euros`).
+        case particle
+        /// After an amount, picks its currency among a symbol's (`M.N.`: the Mexican peso).
+        case qualifier
 
-        /// Whether the entry applies in a region (global entries apply everywhere).
-        func applies(inRegion region: String) -> Bool {
-            regions.isEmpty || regions.contains(region)
+        /// Whether the entry denotes a currency (its value is an ISO code).
+        var namesCurrency: Bool {
+            switch self {
+            case .symbol, .scaledSymbol, .word, .minor, .qualifier: true
+            case .multiplier, .particle: false
+            }
         }
     }
 
-    /// A multiplier word (SPEC 7): `lakh` is 10^5.
-    struct Multiplier: Sendable, Equatable {
-        let marker: String
-        /// The power of ten.
-        let exponent: Int
-        let reason: String
+    /// Where an entry applies: everywhere, or in locales of some regions or languages.
+    struct Scope: Sendable, Equatable {
+        /// ISO 3166 region codes (`CH`).
+        let regions: [String]
+        /// Language codes (`ru`).
+        let languages: [String]
+
+        /// Everywhere.
+        var isEverywhere: Bool { regions.isEmpty && languages.isEmpty }
+
+        /// Whether the scope includes a locale with this region and language.
+        func includes(region: String, language: String) -> Bool {
+            isEverywhere || regions.contains(region) || languages.contains(language)
+        }
+
+        /// Reads `*` or a comma-separated list of upper-case regions and lower-case languages.
+        init?(_ text: Substring) {
+            if text == "*" {
+                regions = []
+                languages = []
+                return
+            }
+            var regions: [String] = []
+            var languages: [String] = []
+            for code in text.split(separator: ",") {
+                guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+                if code.allSatisfy(\.isUppercase) {
+                    regions.append(String(code))
+                } else if code.allSatisfy(\.isLowercase) {
+                    languages.append(String(code))
+                } else {
+                    return nil
+                }
+            }
+            guard !regions.isEmpty || !languages.isEmpty else { return nil }
+            self.regions = regions
+            self.languages = languages
+        }
     }
 
-    /// All currency entries, in file order.
+    /// One supplement entry.
+    struct Entry: Sendable, Equatable {
+        /// The form as written (`руб.`, `Rs`, `lakh`).
+        let form: String
+        let kind: Kind
+        /// The currency it denotes (kinds that name one).
+        let currency: UInt16?
+        /// The power of ten it multiplies by (multipliers and scaled symbols).
+        let exponent: Int8?
+        /// Where it applies.
+        let scope: Scope
+        /// Why the entry exists.
+        let reason: String
+        /// Where the usage is documented.
+        let evidence: String
+
+        /// Whether the entry applies in a locale with this region and language.
+        func applies(inRegion region: String, language: String) -> Bool {
+            scope.includes(region: region, language: language)
+        }
+    }
+
+    /// All entries, in file order.
     let entries: [Entry]
-    /// Multiplier words, in file order.
-    let multipliers: [Multiplier]
+
+    /// Entries of one kind, in file order.
+    func entries(_ kind: Kind) -> [Entry] { entries.filter { $0.kind == kind } }
 
     /// The compiled-in supplement.
     static let shared = MarkerSupplement(tsv: String(decoding: PackageResources.marker_supplement_tsv, as: UTF8.self))
 
-    /// Reads the tab-separated format described at the top of the data file (the second field
-    /// is an ISO code, or `10^N` for a multiplier word). Lines that
-    /// are blank or start with `#` are skipped; a malformed line or an unknown currency
-    /// code stops the program, since the file ships with the library and tests cover it.
+    /// Reads the tab-separated format described at the top of the data file. Lines that are
+    /// blank or start with `#` are skipped; a malformed line or an unknown currency code stops
+    /// the program, since the file ships with the library and tests cover it.
     init(tsv: String) {
         var entries: [Entry] = []
-        var multipliers: [Multiplier] = []
         for (number, line) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || line.hasPrefix("#") { continue }
+            let location = "marker-supplement.tsv line \(number + 1)"
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            precondition(fields.count == 4, "marker-supplement.tsv line \(number + 1): expected 4 tab-separated fields")
-            if fields[1].hasPrefix("10^") {
-                guard let exponent = Int(fields[1].dropFirst(3)), exponent > 0 else {
-                    preconditionFailure("marker-supplement.tsv line \(number + 1): bad multiplier \(fields[1])")
+            precondition(fields.count == 6, "\(location): expected 6 tab-separated fields")
+            guard let kind = Kind(rawValue: String(fields[1])) else { preconditionFailure("\(location): unknown kind \(fields[1])") }
+            guard let scope = Scope(fields[3]) else { preconditionFailure("\(location): bad scope \(fields[3])") }
+            precondition(!fields[0].isEmpty && !fields[4].isEmpty && !fields[5].isEmpty,
+                         "\(location): form, reason and evidence are required")
+            var currency: UInt16?
+            var exponent: Int8?
+            var value = fields[2]
+            if kind == .multiplier || kind == .scaledSymbol {
+                let parts = value.split(separator: " ")
+                guard let power = parts.first, power.hasPrefix("10^"), let parsed = Int8(power.dropFirst(3)), parsed > 0,
+                      parts.count == (kind == .scaledSymbol ? 2 : 1) else {
+                    preconditionFailure("\(location): bad multiplier \(value)")
                 }
-                multipliers.append(Multiplier(marker: String(fields[0]), exponent: exponent, reason: String(fields[3])))
-                continue
+                exponent = parsed
+                value = parts.last!
             }
-            guard let currency = CurrencyCatalog.shared.index(ofCode: fields[1].utf8) else {
-                preconditionFailure("marker-supplement.tsv line \(number + 1): unknown currency \(fields[1])")
+            if kind.namesCurrency {
+                guard let index = CurrencyCatalog.shared.index(ofCode: value.utf8) else {
+                    preconditionFailure("\(location): unknown currency \(value)")
+                }
+                currency = index
+            } else if kind != .multiplier {
+                precondition(value == "-", "\(location): a \(kind.rawValue) has the value -")
             }
-            let regions = fields[2] == "*" ? [] : fields[2].split(separator: ",").map(String.init)
-            entries.append(Entry(marker: String(fields[0]), currency: currency, regions: regions, reason: String(fields[3])))
+            entries.append(Entry(form: String(fields[0]), kind: kind, currency: currency, exponent: exponent, scope: scope,
+                                 reason: String(fields[4]), evidence: String(fields[5])))
         }
         self.entries = entries
-        self.multipliers = multipliers
     }
 }

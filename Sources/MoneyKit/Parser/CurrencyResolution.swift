@@ -1,4 +1,5 @@
-/// SPEC section 5: which currency the markers of an amount denote.
+/// Docs/ParsingRules.md §4 (and §7's unit words, minor units and region qualifiers): which
+/// currency the markers of an amount denote.
 struct CurrencyResolution {
     let profile: LocaleProfile
     let hint: Currency?
@@ -11,49 +12,75 @@ struct CurrencyResolution {
         var isoCode: UInt16?
         /// Current currencies with this symbol in some locale (rule 4).
         var symbols = CurrencySet()
-        /// Currencies of supplement entries with this marker, any region.
-        var supplement = CurrencySet()
         /// Currencies no longer current with this symbol (they count for the hint only).
         var historic = CurrencySet()
-        /// Rule 3 symbols: the locale's standard symbols and its region's supplement entries.
-        var standardSymbols = CurrencySet()
+        /// Currencies of supplement symbols and unit words with this form, whatever their scope.
+        var supplementSymbols = CurrencySet()
+        var supplementWords = CurrencySet()
+        /// Rule 3 symbols: the locale's standard symbols and the supplement symbols in scope.
+        var standard = CurrencySet()
         /// Display and plural names in the locale or English, current or not.
         var names = CurrencySet()
+        /// Current currencies with this unit word, in the locale's language or English, and
+        /// supplement unit words in scope.
+        var unitWords = CurrencySet()
+        /// Currencies whose minor unit this is, in scope / whatever the scope.
+        var minor = CurrencySet()
+        var minorAnyScope = CurrencySet()
+        /// Currencies a supplement qualifier picks (`M.N.`), whatever the scope.
+        var qualifier = CurrencySet()
 
         /// Every currency the marker can denote without a hint (rule 6 lists these).
         var withoutHint: CurrencySet {
-            var all = symbols.union(supplement).union(standardSymbols).union(names)
+            var all = symbols.union(supplementSymbols).union(standard).union(names).union(unitWords)
             if let isoCode { all.insert(isoCode) }
             return all
         }
 
         /// Every currency the marker can denote (rule 1 checks the hint against these).
-        var all: CurrencySet { withoutHint.union(historic) }
+        var all: CurrencySet { withoutHint.union(historic).union(supplementWords) }
+
+        /// Every form of a currency the marker is (rule 2a checks the region's currency).
+        var forms: CurrencySet { symbols.union(supplementSymbols).union(supplementWords).union(standard).union(names).union(unitWords) }
 
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
-        var asSymbol: CurrencySet { symbols.union(supplement).union(standardSymbols).union(historic) }
+        var asSymbol: CurrencySet { symbols.union(supplementSymbols).union(standard).union(historic) }
 
-        /// Whether the marker is only a currency name (not a symbol or code).
-        var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !names.isEmpty }
+        /// Whether the marker is only a currency name or unit word (not a symbol or code).
+        var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !(names.isEmpty && unitWords.isEmpty) }
+
+        mutating func add(_ global: GlobalMarkers.MarkerInfo, local: CurrencyConventions.LocalMarkerInfo?) {
+            symbols.formUnion(global.symbols)
+            historic.formUnion(global.historic)
+            supplementSymbols.formUnion(global.supplementSymbols)
+            supplementWords.formUnion(global.supplementWords)
+            minorAnyScope.formUnion(global.supplementMinor)
+            qualifier.formUnion(global.supplementQualifier)
+            guard let local else { return }
+            standard.formUnion(local.standard)
+            unitWords.formUnion(local.unitWords)
+            minor.formUnion(local.minor)
+        }
     }
 
     func candidates(_ match: MarkerMatch) -> Candidates {
         let global = GlobalMarkers.shared
+        let conventions = profile.currencies
         var candidates = Candidates()
         if match.symbol >= 0 {
-            let info = global.symbolInfos[Int(match.symbol)]
-            candidates.symbols = info.currencies
-            candidates.supplement = info.supplementCurrencies
-            candidates.historic = info.historic
-            candidates.standardSymbols = profile.currencies.standardSymbolCurrencies(match.symbol)
+            candidates.add(global.symbolInfos[Int(match.symbol)], local: conventions.local(symbol: match.symbol))
         }
         if match.word >= 0 {
             let info = global.wordInfos[Int(match.word)]
             if info.isoCode >= 0 { candidates.isoCode = UInt16(info.isoCode) }
-            candidates.names = info.englishNames
+            candidates.names.formUnion(info.englishNames)
+            candidates.unitWords.formUnion(info.englishUnitWords)
+            candidates.add(info, local: conventions.local(word: match.word))
         }
         if match.name >= 0 {
-            candidates.names.formUnion(profile.currencies.nameCurrencies[Int(match.name)])
+            let info = conventions.nameInfos[Int(match.name)]
+            candidates.names.formUnion(info.names)
+            candidates.unitWords.formUnion(info.unitWords)
         }
         return candidates
     }
@@ -64,21 +91,19 @@ struct CurrencyResolution {
         SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil)
     }
 
-    /// Whether rules 1-3 of SPEC 5 resolve a marker in this locale (the hint, an ISO code,
-    /// or the locale's own standard symbol or name).
+    /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
+    /// of the region's currency, or the locale's own standard symbol or name).
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
         let candidates = candidates(marker.match)
         if let hint, candidates.all.contains(hint.index) { return true }
         if candidates.isoCode != nil { return true }
-        let standard = candidates.standardSymbols.union(candidates.names.intersection(CurrencyCatalog.shared.currentSet))
-        if standard.single != nil { return true }
-        if standard.count > 1, let regional = profile.defaultCurrency, standard.contains(regional.index) { return true }
-        return false
+        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return true }
+        return candidates.standard.union(candidates.names.intersection(CurrencyCatalog.shared.currentSet)).single != nil
     }
 
-    /// SPEC 7: a marker that is also a compact affix attached to the number (`1.2K`) is a
-    /// multiplier unless rules 1-3 resolve it as a marker (`1,234 K` is ZMW in en_ZM); a
-    /// prefix multiplier applies to the whole number.
+    /// §4b: a marker that is also a compact affix attached to the number (`1.2K`) is a
+    /// multiplier unless rules 1-3 of §4 resolve it as a marker (`1,234 K` is ZMW in en_ZM);
+    /// a prefix multiplier applies to the whole number.
     func settleMultipliers(_ structure: inout AmountStructure, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) {
         for which in 0..<2 {
             guard let marker = which == 0 ? structure.firstMarker : structure.secondMarker,
@@ -104,7 +129,7 @@ struct CurrencyResolution {
                                    schemes: numbers.groupingSchemes, bytes: bytes)
     }
 
-    /// The currencies yuan units (元角分) can stand for (SPEC 6).
+    /// The currencies yuan units (元角分) can stand for (§4b).
     static let yuanCurrencies = CurrencySet(["CNY", "TWD", "HKD", "MOP", "SGD"].compactMap { Currency(code: $0)?.index })
 
     /// The currency that yuan units name: the hint when it is one of the yuan currencies; in a
@@ -153,6 +178,9 @@ struct CurrencyResolution {
             return currency
         }
         // Two markers: an ISO code with a symbol that can denote that currency.
+        if first.match == second.match {
+            throw MoneyParseError(.multipleMarkers, offset: second.start, excerpt: excerpt(second), detail: .repeatedMarker)
+        }
         let secondCandidates = candidates(second.match)
         if let code = firstCandidates.isoCode, secondCandidates.asSymbol.contains(code) {
             return try resolvePair(code: first, first: (first, firstCandidates), second: (second, secondCandidates), code)
@@ -182,7 +210,7 @@ struct CurrencyResolution {
         let all = candidates.all
         // Rule 1: the marker names the hint.
         if let hint, all.contains(hint.index) { return hint }
-        let found = try resolveWithoutHint(marker, candidates, all: all)
+        let found = try resolveWithoutHint(marker, candidates)
         if let hint, hint != found {
             throw MoneyParseError(.currencyMismatch(found: found, expected: hint),
                                   offset: marker.start, excerpt: excerpt(marker))
@@ -190,28 +218,78 @@ struct CurrencyResolution {
         return found
     }
 
-    private func resolveWithoutHint(
-        _ marker: PlacedMarker, _ candidates: Candidates, all: CurrencySet
-    ) throws(MoneyParseError) -> Currency {
+    private func resolveWithoutHint(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) -> Currency {
         // Rule 2: an ISO code.
         if let code = candidates.isoCode { return Currency(index: code) }
+        // Rule 2a: any form of the region's own currency.
+        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return regional }
         // Rule 3: the locale's own standard symbol, name or plural name of one current currency.
         let current = CurrencyCatalog.shared.currentSet
-        let standard = candidates.standardSymbols.union(candidates.names.intersection(current))
-        if let only = standard.single { return Currency(index: only) }
-        if standard.count > 1, let regional = profile.defaultCurrency, standard.contains(regional.index) {
-            return regional
-        }
+        if let only = candidates.standard.union(candidates.names.intersection(current)).single { return Currency(index: only) }
+        // Rule 3b (§7): a unit word of one current currency, or its reference currency.
+        if let only = candidates.unitWords.single { return Currency(index: only) }
+        if let only = candidates.unitWords.intersection(CurrencyCatalog.referenceCurrencies).single { return Currency(index: only) }
         // Rule 4: a symbol of exactly one current currency across all locales.
         if let only = candidates.symbols.single { return Currency(index: only) }
         // Rule 5: a name of exactly one currency, current or not.
         if let only = candidates.names.single { return Currency(index: only) }
         // Rule 6.
-        throw MoneyParseError(.ambiguousCurrency(candidates: candidates.withoutHint.members.map { Currency(index: $0) }),
-                              offset: marker.start, excerpt: excerpt(marker))
+        throw ambiguous(marker, candidates.withoutHint)
     }
 
-    /// Strict mode (SPEC 9): symbols and codes stand where the locale's currency or
+    /// The error of rule 6: the candidates, most likely first.
+    private func ambiguous(_ marker: PlacedMarker, _ candidates: CurrencySet) -> MoneyParseError {
+        MoneyParseError(.ambiguousCurrency(candidates: CurrencyCatalog.shared.mostLikelyFirst(candidates)),
+                        offset: marker.start, excerpt: excerpt(marker))
+    }
+
+    /// The currency of an amount written in minor units alone (`50 cents`, `99p`): the hint,
+    /// the region's currency, or the only currency the form is a minor unit of (§7).
+    func resolveMinor(_ marker: PlacedMarker) throws(MoneyParseError) -> Currency {
+        let candidates = candidates(marker.match)
+        if let hint {
+            guard candidates.minorAnyScope.contains(hint.index) else {
+                throw MoneyParseError(.currencyMismatch(found: Currency(index: candidates.minorAnyScope.first ?? hint.index),
+                                                        expected: hint), offset: marker.start, excerpt: excerpt(marker))
+            }
+            return hint
+        }
+        if let regional = profile.defaultCurrency, candidates.minor.contains(regional.index) { return regional }
+        if let only = candidates.minor.single { return Currency(index: only) }
+        throw ambiguous(marker, candidates.minor)
+    }
+
+    /// Checks that a minor-unit form after a major amount (`5 zł 50 gr`) is a minor unit of
+    /// the amount's currency (§7).
+    func checkMinor(_ marker: PlacedMarker, of currency: Currency) throws(MoneyParseError) {
+        guard candidates(marker.match).minorAnyScope.contains(currency.index) else {
+            throw MoneyParseError(.multipleMarkers, offset: marker.start, excerpt: excerpt(marker),
+                                  detail: .minorUnitOfOtherCurrency(currency))
+        }
+    }
+
+    /// The currency a region qualifier selects among a symbol's currencies (`$100 US`,
+    /// `$1,500.00 M.N.`; §7). The marker must be a symbol.
+    func resolveQualified(_ marker: PlacedMarker, by qualifierToken: Qualifier) throws(MoneyParseError) -> Currency {
+        let candidates = candidates(marker.match)
+        let regional = qualifierToken.region == 0
+            ? self.candidates(qualifierToken.match).qualifier
+            : CurrencyCatalog.shared.currencies(inRegion: qualifierToken.region)
+        let offset = qualifierToken.start
+        let qualifier = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<qualifierToken.end]), as: UTF8.self)
+        guard candidates.isoCode == nil, !candidates.isNameOnly,
+              let only = candidates.symbols.union(candidates.supplementSymbols).union(candidates.standard)
+                .intersection(regional).single else {
+            throw MoneyParseError(.multipleMarkers, offset: offset, excerpt: qualifier, detail: .regionWithoutSymbol(excerpt(marker)))
+        }
+        let currency = Currency(index: only)
+        if let hint, hint != currency {
+            throw MoneyParseError(.currencyMismatch(found: currency, expected: hint), offset: offset, excerpt: qualifier)
+        }
+        return currency
+    }
+
+    /// Strict mode (§6): symbols and codes stand where the locale's currency or
     /// accounting pattern puts them (or the currency's own format, for EUR in en_150), names
     /// where its plural-name pattern does. When the locale has no name for the currency, ICU
     /// writes the ISO code in the name's place, so the code may stand there too.
@@ -220,7 +298,7 @@ struct CurrencyResolution {
         let numbers = profile.numbers
         var allowed = MarkerSides()
         let codeStandsForName = candidates.isoCode != nil && !profile.currencies.hasName(currency.index)
-        if !candidates.names.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
+        if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
         if !candidates.isNameOnly { allowed.formUnion(numbers.strictFormat(for: currency.index).symbolSides) }
         if !allowed.contains(marker.side) {
             throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))

@@ -90,6 +90,31 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
     /// A corrected reading worth suggesting, in plain decimal notation ("1234.56"), when
     /// exactly one likely fix exists.
     public let suggestion: String?
+    /// What the description explains beyond the kind.
+    let detail: Detail?
+
+    /// Finer reasons behind some errors, for their descriptions.
+    enum Detail: Sendable, Equatable {
+        /// The same marker twice (`EUR EUR 5`, `5 dollars dollars`).
+        case repeatedMarker
+        /// A word of currency names that is no currency on its own (`10 Indian`): the
+        /// currencies whose names it qualifies.
+        case qualifierWord([Currency])
+        /// A minor-unit form after an amount of another currency (`3 dollars 50 groszy`).
+        case minorUnitOfOtherCurrency(Currency)
+        /// A minor part of one major unit or more (`5 zł 150 gr`), or a minor part after a
+        /// fractional or multiplied amount: how many minor units make one major unit.
+        case minorPartNotBelowOneUnit(Int)
+        /// A region qualifier after a marker that is not a symbol of a currency of that region.
+        case regionWithoutSymbol(String)
+        /// A price-tag separator (`12:50`, `35€99`) not followed by exactly the currency's
+        /// minor digits.
+        case priceTagDigits(Int)
+        /// A run of several digits in a numeral in unit form (`三十四五元`).
+        case digitRunInNumeral
+        /// A multiplier with its particle but no currency after it (`1,5 millones de`).
+        case particleWithoutUnitWord
+    }
 
     /// Creates an error.
     ///
@@ -99,10 +124,15 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
     ///   - excerpt: The offending text.
     ///   - suggestion: A likely correct reading, if there is exactly one.
     public init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, suggestion: String? = nil) {
+        self.init(kind, offset: offset, excerpt: excerpt, suggestion: suggestion, detail: nil)
+    }
+
+    init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, suggestion: String? = nil, detail: Detail?) {
         self.kind = kind
         self.offset = offset
         self.excerpt = excerpt
         self.suggestion = suggestion
+        self.detail = detail
     }
 
     /// A sentence a person can act on.
@@ -157,8 +187,35 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         case .currencyMismatch(let found, let expected):
             sentence = "\(quoted)\(place) denotes \(found.code), but the amount is expected in \(expected.code)."
         }
+        if let detail { sentence = explanation(detail, quoted: quoted, place: place) }
         if let suggestion { sentence += " Did you mean \(suggestion)?" }
         return sentence
+    }
+
+    private func explanation(_ detail: Detail, quoted: String, place: String) -> String {
+        switch detail {
+        case .repeatedMarker:
+            return "\(quoted)\(place) repeats the currency marker; write it once."
+        case .qualifierWord(let currencies):
+            let list = currencies.prefix(8).map(\.code).joined(separator: ", ")
+            return "\(quoted)\(place) is part of a currency's name (\(list)), not a currency on its own; "
+                + "write the whole name, its noun or the ISO code."
+        case .minorUnitOfOtherCurrency(let currency):
+            return "\(quoted)\(place) is not a minor unit of \(currency.code), the currency of the amount before it."
+        case .minorPartNotBelowOneUnit(let perUnit):
+            return "The minor part \(quoted)\(place) must be whole minor units below one major unit (\(perUnit)), "
+                + "after a whole amount."
+        case .regionWithoutSymbol(let marker):
+            return "\(quoted)\(place) names a region, but \"\(marker)\" is not a symbol of that region's currency."
+        case .particleWithoutUnitWord:
+            return "\(quoted)\(place) needs the currency after it (1,5 millones de euros); add it, or drop the particle."
+        case .digitRunInNumeral:
+            return "\(quoted)\(place) begins a run of digits inside a numeral written with units; such a numeral "
+                + "(三十四五, \"thirty-four or -five\") is an approximation, not an amount."
+        case .priceTagDigits(let digits):
+            return "\(quoted)\(place) separates the currency's \(digits) minor digits in a price tag; "
+                + "write exactly \(digits) digits after it."
+        }
     }
 }
 
@@ -169,6 +226,6 @@ extension MoneyParseError {
         guard excerpt == nil, let offset, offset < bytes.count, kind != .tooLong, kind != .overflow else { return self }
         let length = Characters.decode(bytes, at: offset).length
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)]), as: UTF8.self)
-        return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion)
+        return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion, detail: detail)
     }
 }

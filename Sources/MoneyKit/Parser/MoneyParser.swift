@@ -158,17 +158,25 @@ public struct MoneyParser: Sendable {
             try machine.run()
             var structure = machine.takeResult()
             try resolution.settleMultipliers(&structure, bytes: bytes)
-            let currency = try resolution.resolve(structure.firstMarker, structure.secondMarker,
-                                                  yuanOffset: structure.number.units.yuanOffset)
-            // A Japanese receipt's trailing minus after a yen amount means "exactly" (SPEC 6).
+            let currency = try resolution.currency(of: structure)
+            // A Japanese receipt's trailing minus after a yen amount means "exactly" (Docs/ParsingRules.md §4b).
             let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
             let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)
             let minorUnits = currency.minorUnits
             let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
                                                            minorUnits: minorUnits, bytes: bytes)
-            let amount = try structure.number.amount(
+            // An amount in minor units alone (`50 cents`, §7) is shifted to major units.
+            let inMinorUnits = structure.minorMarker != nil && structure.trailingDigits == nil
+            if inMinorUnits, minorUnits == 0, let minor = structure.minorMarker {
+                throw MoneyParseError(.unexpectedCharacter, offset: minor.start)
+            }
+            var amount = try structure.number.amount(
                 decimalMark: decimal, isNegative: structure.isNegative && !receipt, minorUnits: minorUnits,
-                colloquial: profile.readsColloquialDigits, excess: options.excessFractionDigits, bytes: bytes)
+                colloquial: profile.readsColloquialDigits, shift: inMinorUnits ? -minorUnits : 0,
+                excess: options.excessFractionDigits, bytes: bytes)
+            if let trailing = structure.trailingDigits {
+                amount = try resolution.adding(trailing, to: amount, of: structure, decimalMark: decimal, currency: currency)
+            }
             return .success(Money(amount.decimal, currency))
         } catch {
             return .failure(error.naming(bytes))

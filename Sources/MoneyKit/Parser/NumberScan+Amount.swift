@@ -1,5 +1,5 @@
-/// Exact assembly of the amount once the decimal separator is known (SPEC 1 and 4: at
-/// most 38 significant digits, fraction digits against the currency's minor units).
+/// Exact assembly of the amount once the decimal separator is known (Docs/ParsingRules.md §1
+/// and §3: at most 38 significant digits, fraction digits against the currency's minor units).
 extension NumberScan {
     /// The current digits' exact value, unsigned, before any fraction rule: at most 38
     /// significant digits, trailing zeros significant in the integer part only.
@@ -14,28 +14,36 @@ extension NumberScan {
         return ExactDecimal(significand: significand, scale: fractionDigits - pendingZeros, isNegative: false)
     }
 
-    /// The amount: the digits (and units) read, signed, with the currency's fraction rule.
+    /// The amount: the digits (and units) read, times 10^`shift` (-2 for an amount in cents),
+    /// signed, with the currency's fraction rule.
     func amount(
-        decimalMark: Int?, isNegative: Bool, minorUnits: Int, colloquial: Bool,
+        decimalMark: Int?, isNegative: Bool, minorUnits: Int, colloquial: Bool, shift: Int = 0,
         excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> ExactDecimal {
         var value: ExactDecimal
         if units.used {
             let coefficient = digitCount > 0 ? try exactValue(decimalMark: decimalMark, bytes: bytes) : nil
             let single = digitCount == 1 && markCount == 0
-            value = try unitValue(finalCoefficient: coefficient, singleDigit: single, colloquial: colloquial,
-                                  offset: max(end - 1, start))
-            // SPEC 1: at most 38 significant digits, the integer part's trailing zeros included.
+            let zeroThenDigit = digitCount == 2 && leadingZeros == 1 && markCount == 0
+            if units.usedSmallUnit, isMultiDigitNumeralRun || units.numeralRunOffset >= 0 {
+                let offset = units.numeralRunOffset >= 0 ? units.numeralRunOffset : coefficientStart
+                throw MoneyParseError(.invalidNumeral, offset: offset, detail: .digitRunInNumeral)
+            }
+            value = try unitValue(finalCoefficient: coefficient, singleDigit: single, zeroThenDigit: zeroThenDigit,
+                                  colloquial: colloquial, offset: max(end - 1, start))
+            // §1: at most 38 significant digits, the integer part's trailing zeros included.
             if value.significantDigits > 38 { throw MoneyParseError(.overflow, offset: start) }
         } else {
             value = try exactValue(decimalMark: decimalMark, bytes: bytes)
         }
+        value = value.shifted(by: shift)
         if value.scale > minorUnits {
             switch excess {
             case .reject:
                 // Without units the first surplus digit is known; with units, the number.
                 let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
-                let offset = units.used ? start : offset(ofDigit: integerDigits + minorUnits, in: bytes)
+                let firstSurplus = integerDigits + minorUnits + shift
+                let offset = units.used || firstSurplus < 0 ? start : offset(ofDigit: firstSurplus, in: bytes)
                 throw MoneyParseError(.tooManyFractionDigits, offset: offset,
                                       excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))
             case .round(let rule):
@@ -60,7 +68,7 @@ extension NumberScan {
 }
 
 extension ExactDecimal {
-    /// Significant digits as SPEC 1 counts them: leading zeros and trailing fraction zeros
+    /// Significant digits as §1 counts them: leading zeros and trailing fraction zeros
     /// do not count, trailing zeros of the integer part do.
     var significantDigits: Int {
         guard significand != 0 else { return 0 }

@@ -1,5 +1,5 @@
-/// SPEC section 4: which separator of a number is the decimal one, and whether the others
-/// group its digits validly.
+/// Docs/ParsingRules.md §3: which separator of a number is the decimal one, and whether the
+/// others group its digits validly.
 extension NumberScan {
     /// The index (into the marks) of the decimal separator, or nil when the number has
     /// none; throws when no valid reading exists.
@@ -70,6 +70,13 @@ extension NumberScan {
                 decimal = singleSeparatorReading(lastEither, roles: roles, schemes: schemes, minorUnits: minorUnits)
             }
             // Rule 4: a repeated single kind groups (decimal stays nil).
+        }
+        if let decimal, marks[decimal].kind == .colon, !endsWithDash {
+            // A price tag's colon (§7) separates exactly the currency's minor digits.
+            let nextDigitsBefore = decimal + 1 < markCount ? Int(marks[decimal + 1].digitsBefore) : digitCount
+            if nextDigitsBefore - Int(marks[decimal].digitsBefore) != minorUnits {
+                throw MoneyParseError(.unexpectedCharacter, offset: Int(marks[decimal].offset), detail: .priceTagDigits(minorUnits))
+            }
         }
         if let error = groupingError(decimal: decimal, roles: roles, schemes: schemes) {
             throw error

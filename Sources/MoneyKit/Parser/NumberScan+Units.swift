@@ -1,4 +1,4 @@
-/// SPEC 6 and 7: numbers built from units — CJK and Korean units (十百千, 万億兆, 십백천만억조),
+/// Docs/ParsingRules.md §4b: numbers built from units — CJK and Korean units (十百千, 万億兆, 십백천만억조),
 /// yuan units (元角分) and compact multipliers (K, Mio., lakh) — accumulated exactly.
 ///
 /// The digits read since the last unit are the current coefficient (``NumberScan``'s digit
@@ -24,14 +24,20 @@ struct UnitState {
     var firstOffset = -1
     /// UTF-8 offset of the first yuan unit (-1: none); yuan units also name the currency.
     var yuanOffset = -1
+    /// Whether a unit of 十百千 (십백천) was applied.
+    var usedSmallUnit = false
+    /// UTF-8 offset of the first run of several Han or Hangul digits taken by a unit (-1:
+    /// none). With a unit of 十百千 such a run makes the numeral mix unit form with bare digits
+    /// (`三十四五元`, `四五十元`: "thirty-four or -five", "forty or fifty"), which is no amount.
+    var numeralRunOffset = -1
 }
 
 extension NumberScan {
-    /// The current coefficient's value, read with SPEC 7's rule for digits before a
+    /// The current coefficient's value, read with §4b's rule for digits before a
     /// multiplier (a lone `,` or `.` is decimal unless it is the locale's grouping symbol
     /// followed by exactly three digits), and cleared; nil when there are no digits.
     mutating func takeCoefficient(
-        roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
+        roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> ExactDecimal? {
         guard digitCount > 0 else {
             if markCount > 0 { throw MoneyParseError(.unexpectedCharacter, offset: Int(mark(0).offset)) }
@@ -49,13 +55,14 @@ extension NumberScan {
             decimal = try decimalMark(roles: roles, schemes: schemes, minorUnits: 0, bytes: bytes)
         }
         let value = try exactValue(decimalMark: decimal, bytes: bytes)
+        if isMultiDigitNumeralRun, units.numeralRunOffset < 0 { units.numeralRunOffset = coefficientStart }
         clearDigits()
         return value
     }
 
     /// Applies a CJK, Korean or yuan unit token.
     mutating func applyUnit(
-        _ token: Token, roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme],
+        _ token: Token, roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme],
         bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
         let wrong = MoneyParseError(.invalidNumeral, offset: token.start,
@@ -69,6 +76,7 @@ extension NumberScan {
             guard units.lastYuan == 99, token.exponent < units.lastSmall else { throw wrong }
             units.group = try units.group.adding((coefficient ?? .one).shifted(by: exponent))
             units.groupHasTerms = true
+            units.usedSmallUnit = true
             units.lastSmall = token.exponent
         } else if token.kind == .unit {
             // 万億兆: closes the group, which must not be empty after an earlier group unit.
@@ -91,6 +99,12 @@ extension NumberScan {
             units.groupHasTerms = false
             units.lastYuan = 0
             if units.yuanOffset < 0 { units.yuanOffset = token.start }
+        } else if exponent == -2, units.lastYuan == 99, !units.groupHasTerms, units.total.isZero,
+                  let coefficient, coefficient.scale <= 0 {
+            // 分 alone takes any whole number of cents (`20分`, §7).
+            units.total = coefficient.shifted(by: exponent)
+            units.lastYuan = token.exponent
+            if units.yuanOffset < 0 { units.yuanOffset = token.start }
         } else {
             // 角 and 分: one digit each, in that order.
             guard token.exponent < units.lastYuan, !units.groupHasTerms, let coefficient,
@@ -106,7 +120,7 @@ extension NumberScan {
     /// Applies a compact multiplier (`K`, `Mio.`, `lakh`) to the number read so far, which
     /// must not use units.
     mutating func applyMultiplier(
-        exponent: Int8, at offset: Int, roles: SeparatorRoles, groupingClasses: UInt8, schemes: [GroupingScheme],
+        exponent: Int8, at offset: Int, roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme],
         bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
         guard !units.used else { throw MoneyParseError(.invalidNumeral, offset: offset) }
@@ -129,12 +143,17 @@ extension NumberScan {
     /// The value of the units read, with the last coefficient (already read with the
     /// currency's separator rules) added. In Chinese locales a single trailing digit right
     /// after a unit is a tenth of that unit (`一万五` is 15000, `三块五` 3.5).
-    func unitValue(finalCoefficient: ExactDecimal?, singleDigit: Bool, colloquial: Bool, offset: Int) throws(MoneyParseError) -> ExactDecimal {
+    func unitValue(
+        finalCoefficient: ExactDecimal?, singleDigit: Bool, zeroThenDigit: Bool, colloquial: Bool, offset: Int
+    ) throws(MoneyParseError) -> ExactDecimal {
         var last = finalCoefficient ?? .zero
         if let coefficient = finalCoefficient {
             let afterYuan = units.lastYuan != 99
             if colloquial, singleDigit, units.lastUnit != 99, units.lastUnit > -2, coefficient.significand != 0 {
                 last = coefficient.shifted(by: Int(units.lastUnit) - 1)
+            } else if colloquial, zeroThenDigit, units.lastUnit == 0, units.lastYuan == 0 {
+                // 三块零四: after 元 (块), a zero marks the missing 角 and the digit is 分 (§7).
+                last = coefficient.shifted(by: -2)
             } else if afterYuan {
                 // Yuan units take their digits before them; only the Chinese colloquial form may follow.
                 throw MoneyParseError(.invalidNumeral, offset: offset)

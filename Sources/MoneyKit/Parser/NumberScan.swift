@@ -1,7 +1,7 @@
 /// The digits and separators of one number, recorded as the state machine reads them.
 ///
-/// Which separator is the decimal one is only known once the whole number is read (SPEC
-/// 4's inference looks at all of them), so digits accumulate as one integer and each
+/// Which separator is the decimal one is only known once the whole number is read (the
+/// inference of Docs/ParsingRules.md §3 looks at all of them), so digits accumulate as one integer and each
 /// separator is recorded with the count of digits before it. Fixed-size storage: no
 /// allocation.
 struct NumberScan {
@@ -34,6 +34,8 @@ struct NumberScan {
     private(set) var leadingZeros = 0
     /// The zero of the number's digit system (0 before the first digit).
     private(set) var digitZero: UInt32 = 0
+    /// UTF-8 offset of the current coefficient's first digit (-1 before any).
+    private(set) var coefficientStart = -1
     /// Whether more than 38 significant digits were read.
     private(set) var overflowed = false
     /// UTF-8 offset of the first separator beyond ``maximumSeparators`` (-1 when none).
@@ -46,8 +48,14 @@ struct NumberScan {
     /// UTF-8 range of the number in the input.
     var start = -1
     private(set) var end = -1
-    /// Units and multipliers read so far (SPEC 6 and 7).
+    /// Units and multipliers read so far (§4b).
     var units = UnitState()
+
+    /// Whether the current coefficient is a run of two or more Han or Hangul digits after
+    /// its leading zeros (`四五`, `一〇〇`): positional, not a numeral in unit form.
+    var isMultiDigitNumeralRun: Bool {
+        (digitZero == Numerals.hanZero || digitZero == Numerals.hangulZero) && digitCount - leadingZeros >= 2
+    }
 
     /// Whether the current coefficient has digits.
     var hasDigits: Bool { digitCount > 0 }
@@ -63,6 +71,7 @@ struct NumberScan {
         digitCount = 0
         leadingZeros = 0
         digitZero = 0
+        coefficientStart = -1
         overflowed = false
         endsWithDash = false
         firstUnrecordedSeparator = -1
@@ -86,6 +95,7 @@ struct NumberScan {
                                   excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
         }
         if start < 0 { start = token.start }
+        if digitCount == 0 { coefficientStart = token.start }
         var index = token.start
         while index < token.end {
             let (scalar, length) = Characters.decode(bytes, at: index)

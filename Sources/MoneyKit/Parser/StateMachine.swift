@@ -7,9 +7,37 @@ struct PlacedMarker {
     /// When the marker's text is also a compact affix attached to the number (`K`), the
     /// multiplier's power of ten; -1 otherwise. Currency resolution decides which it is.
     var multiplier: Int8 = -1
+    /// Whether the marker stands right after the number, with no space (`35€`).
+    var touchesNumber = false
 }
 
-/// What the state machine read: the number, its sign, and up to two markers.
+/// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`)
+/// or, with no minor-unit form after them, the minor digits of a price tag (`35€99`).
+struct TrailingDigits {
+    /// Their value (meaningful up to 38 digits).
+    var value: UInt128 = 0
+    /// How many digits.
+    var count = 0
+    /// The zero of their digit system.
+    var zero: UInt32 = 0
+    /// UTF-8 range in the input.
+    var start = 0
+    var end = 0
+}
+
+/// A region qualifier after an amount (Docs/ParsingRules.md §7).
+struct Qualifier {
+    /// The region's two letters packed (`US`), or 0 for a supplement qualifier (`M.N.`).
+    var region: UInt16
+    /// The supplement qualifier's match (region 0).
+    var match: MarkerMatch
+    /// UTF-8 range in the input.
+    var start: Int
+    var end: Int
+}
+
+/// What the state machine read: the number, its sign, up to two markers, and the parts of
+/// §7's everyday forms.
 struct AmountStructure {
     var number = NumberScan()
     var isNegative = false
@@ -19,16 +47,25 @@ struct AmountStructure {
     var secondMarker: PlacedMarker?
     /// A compact multiplier standing before the number (sw: `elfu 1,5`): power of ten, offset.
     var prefixMultiplier: (exponent: Int8, offset: Int)?
+    /// A minor-unit form after the number (`50 cents`) or after the trailing digits (`5 zł 50 gr`).
+    var minorMarker: PlacedMarker?
+    /// Digits after the marker (`5 zł 50 gr`, `35€99`).
+    var trailingDigits: TrailingDigits?
+    /// A region qualifier after the amount (`$100 US`, `$5 M.N.`).
+    var qualifier: Qualifier?
 }
 
-/// The explicit state machine that validates an amount's structure (SPEC 4, 6, 7 and 8):
+/// The explicit state machine that validates an amount's structure (Docs/ParsingRules.md
+/// §3, §4, §4b, §5 and §7):
 ///
 /// ```
 /// beforeNumber --digits--> inDigits --separator--> afterSeparator --digits--> inDigits
 ///      |  sign, "(", marker,    |  \--unit/yuan--> afterUnit --digits--> inDigits
-///      |  金, prefix multiplier  \--multiplier--> afterNumber    \--unit/yuan/space--> afterUnit
-///      \--unit (万, 十五)--> afterUnit         afterSeparator --dash (50,-)--> afterNumber
-/// afterNumber: space, marker, trailing minus, ")", 也, a multiplier right after the number
+///      |  金, prefix multiplier  \--multiplier, /- --> afterNumber \--unit/yuan/space--> afterUnit
+///      \--unit (万, 十五)--> afterUnit         afterSeparator --(spaces) dash (50,-)--> afterNumber
+/// afterNumber: space, marker, minor-unit form, trailing minus, ")", 也, region qualifier,
+///      a multiplier right after the number, /-; digits after a marker --> inTrailingDigits
+/// inTrailingDigits --minor-unit form (5 zł 50 gr)--> afterNumber; or the end (35€99)
 /// ```
 ///
 /// Each state has a transition per token class. A sign is one leading or trailing minus,
@@ -49,6 +86,8 @@ struct StateMachine {
         case afterUnit
         /// The number is complete: markers, a trailing minus, ")" and 也 may come.
         case afterNumber
+        /// Digits after the amount's marker: a minor part or a price tag's minor digits (§7).
+        case inTrailingDigits
     }
 
     private var lexer: Lexer
@@ -67,6 +106,13 @@ struct StateMachine {
     /// Whether the last token that was not a space is a compact multiplier (`1K 5`: digits
     /// there are a misplaced numeral, not a second number).
     private var afterMultiplier = false
+    /// Whether the number ended with a price tag's `/-`.
+    private var sawSlashDash = false
+    /// The kind of the last token that was not a space.
+    private var previousSolid = Token.Kind.end
+    /// The offset of a multiplier ending in a particle (`millones de`) that still waits for
+    /// its unit word or name.
+    private var pendingParticle: Int?
 
     @inline(__always)
     init(lexer: Lexer, resolution: CurrencyResolution) {
@@ -86,7 +132,9 @@ struct StateMachine {
             case .afterSeparator: try afterSeparator(token)
             case .afterUnit: try afterUnit(token)
             case .afterNumber: try afterNumber(token)
+            case .inTrailingDigits: try inTrailingDigits(token)
             }
+            if token.kind != .space { previousSolid = token.kind }
         }
         try finish()
     }
@@ -106,6 +154,12 @@ struct StateMachine {
             try setSign(token, negative: true)
             openParenthesis = token.start
         case .marker:
+            guard token.role == .currency else { throw unexpected(token) }
+            if token.scale >= 0 {
+                // TEUR 500: a scaled symbol before the number multiplies it too.
+                guard result.prefixMultiplier == nil else { throw invalid(token) }
+                result.prefixMultiplier = (token.scale, token.start)
+            }
             try addMarker(token, side: .before, multiplier: token.exponent)
         case .digits:
             try result.number.appendDigits(token, in: lexer.bytes)
@@ -126,7 +180,7 @@ struct StateMachine {
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
                                   offset: token.start, excerpt: ")")
-        case .dash, .yuan, .exactly, .receiptSuffix, .end:
+        case .dash, .yuan, .exactly, .receiptSuffix, .regionQualifier, .slashDash, .end:
             throw unexpected(token)
         }
     }
@@ -143,9 +197,12 @@ struct StateMachine {
             // A space between digits groups them (SI style, `40 130`); before a unit or a
             // multiplier it belongs to the number (`1 万`, `2,5 Mio.`); otherwise it ends it.
             switch try lexer.peek().kind {
-            case .digits:
+            case .digits where !minorPartFollows():
                 result.number.appendSeparator(.space, start: token.start, end: token.end)
                 state = .afterSeparator
+            case .digits:
+                // £5 50p: the digits are the minor part, not a group.
+                endNumber()
             case .unit, .yuan, .multiplier:
                 break
             default:
@@ -165,6 +222,12 @@ struct StateMachine {
         case .digits:
             try result.number.appendDigits(token, in: lexer.bytes)
             state = .inDigits
+        case .space:
+            // "105. –": spaces may stand between the separator and a "no cents" dash.
+            let next = try lexer.peek().kind
+            if result.number.hasDigits, next == .minus || next == .dash { break }
+            endNumber()
+            try afterNumber(token)
         case .minus, .dash:
             // "50,-" and "Fr. 5.–": no cents.
             guard result.number.hasDigits else { throw unexpected(token) }
@@ -211,27 +274,62 @@ struct StateMachine {
         let followsMultiplier = afterMultiplier
         if token.kind != .space { afterMultiplier = token.kind == .multiplier }
         if token.kind == .digits, followsMultiplier {
-            // A multiplier ends the number (SPEC 7): `1M5` is a numeral out of place.
+            // A multiplier ends the number (§4b): `1M5` is a numeral out of place.
             let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
             throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
         }
         switch token.kind {
         case .space:
             numberJustEnded = justEnded
+        case .marker where token.role == .minorUnit:
+            // 50 cents, 99p: the amount in minor units (a marker after it would be a second one).
+            guard result.firstMarker == nil, result.minorMarker == nil, result.qualifier == nil else {
+                throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
+            }
+            result.minorMarker = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
         case .marker:
+            if let qualifier = regionQualifier(token) {
+                result.qualifier = qualifier
+                break
+            }
+            guard result.minorMarker == nil, result.qualifier == nil else {
+                throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
+            }
+            pendingParticle = nil
             // A compact affix that is also a symbol (`K`) may be a multiplier only right
             // after the number.
             let attached = justEnded && result.firstMarker?.side != .after && !result.number.units.used
+            if token.scale >= 0 {
+                // 500 TEUR: a scaled symbol multiplies the number it follows.
+                guard justEnded, result.firstMarker?.side != .after else { throw invalid(token) }
+                try applyMultiplier(token.scale, at: token.start)
+            }
             try addMarker(token, side: .after, multiplier: attached ? token.exponent : -1)
+        case .regionQualifier:
+            guard result.firstMarker != nil, result.qualifier == nil, result.minorMarker == nil else {
+                throw unexpected(token)
+            }
+            result.qualifier = Qualifier(region: token.region, match: token.marker, start: token.start, end: token.end)
+        case .digits where result.trailingDigits == nil && result.minorMarker == nil && result.qualifier == nil
+            && (previousSolid == .marker && result.firstMarker?.side == .after && result.secondMarker == nil
+                && result.firstMarker!.multiplier < 0
+                || justEnded && result.firstMarker?.side == .before):
+            // 5 zł 50 gr, 35€99, 35€ 99.
+            result.trailingDigits = TrailingDigits(zero: token.digitZero, start: token.start, end: token.start)
+            state = .inTrailingDigits
+            try inTrailingDigits(token)
+        case .slashDash:
+            guard justEnded, !sawSlashDash, result.firstMarker?.side != .after else { throw unexpected(token) }
+            sawSlashDash = true
+            numberJustEnded = true
         case .multiplier:
-            guard justEnded, result.firstMarker?.side != .after else { throw invalid(token) }
-            try result.number.applyMultiplier(
-                exponent: token.exponent, at: token.start, roles: resolution.unitRoles,
-                groupingClasses: resolution.profile.numbers.strictFormat.groupingClasses,
-                schemes: resolution.profile.numbers.groupingSchemes, bytes: lexer.bytes)
+            guard justEnded, result.firstMarker?.side != .after, !sawSlashDash else { throw invalid(token) }
+            try applyMultiplier(token.exponent, at: token.start)
             result.number.extend(to: token.end)
             numberJustEnded = true
+            if token.endsWithParticle { pendingParticle = token.start }
         case .minus:
+            guard result.trailingDigits == nil, result.qualifier == nil else { throw unexpected(token) }
             try setSign(token, negative: true)
             result.trailingMinus = true
         case .closeParen:
@@ -252,8 +350,42 @@ struct StateMachine {
         }
     }
 
+    /// Digits after the amount's marker, then optionally spaces and a minor-unit form.
+    private mutating func inTrailingDigits(_ token: Token) throws(MoneyParseError) {
+        switch token.kind {
+        case .digits where result.minorMarker == nil && (result.trailingDigits!.end == token.start):
+            guard token.digitZero == result.trailingDigits!.zero, token.digitZero == result.number.digitZero else {
+                throw MoneyParseError(.mixedDigitSystems, offset: token.start, excerpt: excerpt(token))
+            }
+            var index = token.start
+            while index < token.end {
+                let (scalar, length) = Characters.decode(lexer.bytes, at: index)
+                index += length
+                let digits = result.trailingDigits!.count
+                if digits < 38 {
+                    result.trailingDigits!.value = result.trailingDigits!.value * 10 + UInt128(DigitSystems.digit(scalar)?.value ?? 0)
+                }
+                result.trailingDigits!.count = digits + 1
+            }
+            result.trailingDigits!.end = token.end
+        case .space:
+            break
+        case .marker where token.role == .minorUnit && result.minorMarker == nil:
+            result.minorMarker = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
+        case .closeParen where result.minorMarker != nil:
+            try afterNumber(token)
+        default:
+            throw unexpected(token)
+        }
+    }
+
     private mutating func finish() throws(MoneyParseError) {
         if !sawAnything { throw MoneyParseError(.empty) }
+        if let pendingParticle {
+            // `1,5 millones de`: the particle's unit word is missing.
+            throw MoneyParseError(.unexpectedCharacter, offset: pendingParticle,
+                                  excerpt: lexer.excerpt(pendingParticle, result.number.end), detail: .particleWithoutUnitWord)
+        }
         if let openParenthesis, !closedParenthesis {
             throw MoneyParseError(.unbalancedParentheses, offset: openParenthesis, excerpt: "(")
         }
@@ -267,6 +399,38 @@ struct StateMachine {
     private mutating func endNumber() {
         state = .afterNumber
         numberJustEnded = true
+    }
+
+    /// After `£5` and a space: whether the coming digits are followed by a minor-unit form
+    /// (`£5 50p`), so that they are the minor part and not an SI group.
+    private func minorPartFollows() -> Bool {
+        guard result.firstMarker?.side == .before else { return false }
+        var copy = lexer
+        do {
+            guard try copy.next().kind == .digits else { return false }
+            var token = try copy.next()
+            if token.kind == .space { token = try copy.next() }
+            return token.kind == .marker && token.role == .minorUnit
+        } catch {
+            return false
+        }
+    }
+
+    /// A marker after the amount that is really a region qualifier (`$100 SR`: `SR` names
+    /// Suriname): two upper-case letters of a region, after an amount whose marker cannot
+    /// pair with it as an ISO code and its symbol.
+    private func regionQualifier(_ token: Token) -> Qualifier? {
+        guard token.region != 0, let first = result.firstMarker, result.secondMarker == nil else { return nil }
+        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
+        if first.multiplier < 0, resolution.pairs(first, placed) { return nil }
+        return Qualifier(region: token.region, match: MarkerMatch(), start: token.start, end: token.end)
+    }
+
+    private mutating func applyMultiplier(_ exponent: Int8, at offset: Int) throws(MoneyParseError) {
+        let numbers = resolution.profile.numbers
+        try result.number.applyMultiplier(exponent: exponent, at: offset, roles: resolution.unitRoles,
+                                          groupingClasses: numbers.strictFormat.groupingClasses,
+                                          schemes: numbers.groupingSchemes, bytes: lexer.bytes)
     }
 
     private mutating func applyUnit(_ token: Token) throws(MoneyParseError) {
@@ -285,13 +449,18 @@ struct StateMachine {
     }
 
     private mutating func addMarker(_ token: Token, side: MarkerSide, multiplier: Int8) throws(MoneyParseError) {
-        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier)
+        let touches = side == .after && result.number.end == token.start && !sawSlashDash
+        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier,
+                                  touchesNumber: touches)
         if result.firstMarker == nil {
             result.firstMarker = placed
         } else if let first = result.firstMarker, result.secondMarker == nil {
             // A second marker is only allowed as an ISO code paired with its symbol: when the
             // pair fails, the second marker is the first offending text. (If either may be a
             // multiplier, currency resolution checks the pair once that is decided.)
+            if first.match == placed.match {
+                throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token), detail: .repeatedMarker)
+            }
             if first.multiplier < 0, placed.multiplier < 0, !resolution.pairs(first, placed) {
                 throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
             }

@@ -1,5 +1,6 @@
-/// SPEC section 3: which characters are equivalent, ignorable, spaces, apostrophes or
-/// minus signs, and how UTF-8 is decoded on the hot path.
+/// Docs/ParsingRules.md §2: which characters are equivalent, ignorable, spaces, apostrophes
+/// or minus signs, which are letters of scripts that separate words with spaces (§7's word
+/// boundaries), and how UTF-8 is decoded on the hot path.
 enum Characters {
     /// Bidi marks and zero-width characters, ignored anywhere in the input.
     @inline(__always)
@@ -60,6 +61,59 @@ enum Characters {
         case 0xA0, 0x202F, 0x2009, 0x2007, 0x3000: return 0x20
         default: return scalar
         }
+    }
+
+    /// Whether a canonical scalar is a letter (or combining mark) of a script that separates
+    /// words with spaces — Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic and the
+    /// other scripts of Arabic's block, the Indic scripts — and not of Han, Kana, Hangul, Thai,
+    /// Lao, Tibetan or Myanmar, which do not. A marker, unit word or multiplier that begins or
+    /// ends with such a letter must not touch another one on that side (§7).
+    @inline(__always)
+    static func isWordLetter(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar &- 0x41 < 26 || scalar &- 0x61 < 26 }
+        if scalar < 0x1000 { return wordLetterBits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
+        switch scalar {
+        case 0x10A0...0x10FF, 0x1AB0...0x1AFF, 0x1C90...0x1CBF, 0x1DC0...0x1FFF, 0x2C60...0x2C7F, 0x2DE0...0x2DFF,
+             0xA640...0xA69F, 0xA720...0xA7FF, 0xFB00...0xFDFF, 0xFE70...0xFEFF:
+            return isLetterOrMark(scalar)
+        default:
+            return false
+        }
+    }
+
+    /// Bits for U+0000-U+0FFF: letters and marks of Latin, Greek, Cyrillic, Armenian, Hebrew,
+    /// Arabic, Syriac, Thaana, N'Ko and the Indic blocks (U+0900-U+0DFF), from the standard
+    /// library's Unicode data. A raw buffer, never freed (read on the hot path).
+    nonisolated(unsafe) private static let wordLetterBits: UnsafeBufferPointer<UInt64> = {
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x1000 / 64)
+        buffer.initialize(repeating: 0)
+        for scalar in UInt32(0x80)..<0x1000 where scalar < 0xE00 && isLetterOrMark(scalar) {
+            buffer[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+        }
+        return UnsafeBufferPointer(buffer)
+    }()
+
+    private static func isLetterOrMark(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the first scalar at or after `index` that is not ignorable is a word letter (§7).
+    @inline(__always)
+    static func wordLetterFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var index = index
+        while index < bytes.count {
+            let (scalar, length) = decode(bytes, at: index)
+            if !isIgnorable(scalar) { return isWordLetter(canonical(scalar)) }
+            index += length
+        }
+        return false
     }
 
     /// Decodes the scalar starting at `index` in valid UTF-8 (Swift strings always are).

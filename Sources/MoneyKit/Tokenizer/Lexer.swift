@@ -1,11 +1,12 @@
 /// A currency marker found in the input: which entries of the three marker tables spell
 /// it (each -1 when that table has no entry of exactly this extent).
 struct MarkerMatch: Sendable, Equatable {
-    /// Key in ``GlobalMarkers/symbols`` (symbols of any locale, supplement).
+    /// Key in ``GlobalMarkers/symbols`` (symbols of any locale, supplement forms).
     var symbol: Int32 = -1
-    /// Key in ``GlobalMarkers/words`` (ISO codes, English names).
+    /// Key in ``GlobalMarkers/words`` (ISO codes, English names and unit words, symbols and
+    /// supplement forms of three or more letters, case-folded).
     var word: Int32 = -1
-    /// Key in the locale's ``CurrencyConventions/names``.
+    /// Key in the locale's ``CurrencyConventions/names`` (names and unit words).
     var name: Int32 = -1
 }
 
@@ -37,8 +38,14 @@ struct Token: Sendable {
         case receiptPrefix
         /// 也 after it.
         case receiptSuffix
-        /// A compact multiplier (`k`, `Mio.`, `lakh`).
+        /// A compact multiplier (`k`, `Mio.`, `lakh`), with a particle when one follows
+        /// (`millones de`).
         case multiplier
+        /// Two upper-case letters naming a region (`US`, `CA`), or a supplement qualifier
+        /// (`M.N.`), after an amount: which of a symbol's currencies it is.
+        case regionQualifier
+        /// `/-` after an amount in South Asian price tags ("exactly").
+        case slashDash
         /// The end of the input.
         case end
     }
@@ -57,16 +64,29 @@ struct Token: Sendable {
     /// For units, yuan units and multipliers: the power of ten. For a marker that is also a
     /// compact affix: the multiplier's power of ten, else -1.
     var exponent: Int8 = -1
+    /// For ``Kind/marker``: what it is to the state machine.
+    var role = MarkerRole.currency
+    /// For ``Kind/marker``: the power of ten a scaled symbol (`TEUR`) multiplies by, else -1.
+    var scale: Int8 = -1
+    /// For ``Kind/multiplier``: whether it ends with a particle (`millones de`), so that a
+    /// unit word or name must follow.
+    var endsWithParticle = false
+    /// For ``Kind/regionQualifier``, and a marker spelled as two upper-case letters that
+    /// name a region (`SR`, `BD`): the region's letters packed (0 for a supplement
+    /// qualifier such as `M.N.`, whose ``marker`` says which currencies it picks).
+    var region: UInt16 = 0
 }
 
 /// Splits UTF-8 input into tokens, one at a time (no token buffer, no allocation).
 ///
-/// Character classes follow SPEC section 3. Anything that is not a digit, separator, sign,
-/// space or parenthesis must begin a currency marker, matched greedily (longest first)
-/// against the global symbol table, the ISO-code-and-English-name table and the locale's
-/// name table; otherwise it is an ``MoneyParseError/Kind/unexpectedCharacter``. CJK and
-/// Korean numerals are digits and units (a longer marker that starts with one wins: 일본
-/// 엔화), and after a number the locale's compact affixes are multipliers.
+/// Character classes follow Docs/ParsingRules.md §2. Anything that is not a digit, separator,
+/// sign, space or parenthesis must begin a currency marker, matched greedily (longest first)
+/// against the global symbol table, the global word table (ISO codes, English names and unit
+/// words) and the locale's name table, and never cutting a word (§7: a match that ends in a
+/// letter before another letter falls back to a shorter one); otherwise it is an
+/// ``MoneyParseError/Kind/unexpectedCharacter``. CJK and Korean numerals are digits and
+/// units (a longer marker that starts with one wins: 일본 엔화), and after a number the
+/// locale's compact affixes are multipliers.
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let profile: LocaleProfile
@@ -75,9 +95,10 @@ struct Lexer {
     private let symbols: MarkerTrie.View
     private let words: MarkerTrie.View
     private let names: MarkerTrie.View
-    private let symbolIsMarkerWithoutHint: FrozenBuffer<Bool>
-    private let symbolHistoric: FrozenBuffer<CurrencySet>
-    /// The currency hint: symbols of currencies no longer current are markers only for it.
+    private let symbolHot: GlobalMarkers.HotTable
+    private let wordHot: GlobalMarkers.HotTable
+    /// The currency hint: symbols of currencies no longer current, and supplement forms
+    /// outside their scope, are markers only for it.
     let hint: Currency?
     private(set) var index = 0
     private var previous: Token.Kind = .end
@@ -93,8 +114,8 @@ struct Lexer {
         self.symbols = global.symbols.view
         self.words = global.words.view
         self.names = profile.currencies.names.view
-        self.symbolIsMarkerWithoutHint = global.symbolIsMarkerWithoutHint
-        self.symbolHistoric = global.symbolHistoric
+        self.symbolHot = global.symbolHot
+        self.wordHot = global.wordHot
     }
 
     /// The token after the current one, without consuming anything.
@@ -143,7 +164,7 @@ struct Lexer {
 
         if let numeral = Numerals.kind(scalar) {
             if let token = numeralToken(numeral, start: start, length: length) ?? wordToken(start: start) { return token }
-            throw MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, start + length))
+            throw unexpectedText(at: start, length: length)
         }
 
         if let digit = DigitSystems.digit(scalar) {
@@ -159,9 +180,20 @@ struct Lexer {
             index += length
             return Token(kind: .separator, start: start, end: index, separator: separator)
         }
+        if let separator = priceTagSeparator(canonical, after: index + length) {
+            index += length
+            return Token(kind: .separator, start: start, end: index, separator: separator)
+        }
         if Characters.isMinus(scalar) {
             index += length
             return Token(kind: .minus, start: start, end: index)
+        }
+        if canonical == 0x2F, profile.readsSlashDashPrices, index + length < bytes.count {
+            let (next, nextLength) = Characters.decode(bytes, at: index + length)
+            if Characters.isMinus(next) {
+                index += length + nextLength
+                return Token(kind: .slashDash, start: start, end: index)
+            }
         }
         // A few currency names begin with a parenthesis ("(unbekannte Währung)" for XXX).
         if canonical == 0x28, let (end, marker) = matchMarker(from: start) {
@@ -185,7 +217,7 @@ struct Lexer {
             break
         }
         if let token = wordToken(start: start) { return token }
-        throw MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, start + length))
+        throw unexpectedText(at: start, length: length)
     }
 
     /// A run of digits of one system from `start`.
@@ -213,12 +245,16 @@ struct Lexer {
             // A longer compact affix (万亿 in zh) is one multiplier.
             if afterNumber, let compact = matchCompact(from: start, side: .after), compact.end > end {
                 index = compact.end
-                return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.exponent)
+                return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
             }
             index = end
             return Token(kind: .unit, start: start, end: end, exponent: exponent)
         case .yuan(let exponent):
             guard afterNumber else { return nil }  // 元 before a number is CNY's symbol (ja)
+            index = end
+            return Token(kind: .yuan, start: start, end: end, exponent: exponent)
+        case .cantonese(let exponent):
+            guard afterNumber, profile.readsCantonese else { return nil }
             index = end
             return Token(kind: .yuan, start: start, end: end, exponent: exponent)
         case .exactly:
@@ -236,18 +272,58 @@ struct Lexer {
         }
     }
 
-    /// Text: a currency marker, a compact multiplier, or both (the resolver decides).
+    /// Text: a currency marker, a compact multiplier, or both (the resolver decides); else
+    /// a region qualifier.
     private mutating func wordToken(start: Int) -> Token? {
         let marker = matchMarker(from: start)
         let compact = matchCompact(from: start, side: afterNumber ? .after : .before)
         if let compact, compact.end > (marker?.end ?? -1) {
             index = compact.end
-            return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.exponent)
+            var token = Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
+            token.endsWithParticle = compact.affix.endsWithParticle
+            return token
         }
-        guard let marker else { return nil }
+        guard let marker else {
+            guard let region = regionLetters(start) else { return nil }
+            index = start + 2
+            return Token(kind: .regionQualifier, start: start, end: index, region: region)
+        }
         index = marker.end
-        let both = compact?.end == marker.end ? compact!.exponent : -1
-        return Token(kind: .marker, start: start, end: marker.end, marker: marker.marker, exponent: both)
+        let both = compact?.end == marker.end ? compact!.affix.exponent : -1
+        var token = Token(kind: .marker, start: start, end: marker.end, marker: marker.marker, exponent: both)
+        let match = marker.marker
+        let symbolRole = match.symbol >= 0 ? symbolHot.role[Int(match.symbol)] : nil
+        let wordRole = match.word >= 0 ? wordHot.role[Int(match.word)] : nil
+        if match.name >= 0 || symbolRole == .currency || wordRole == .currency {
+            token.role = .currency
+        } else {
+            token.role = symbolRole ?? wordRole ?? .currency
+        }
+        token.scale = match.symbol >= 0 ? symbolHot.scale[Int(match.symbol)] : match.word >= 0 ? wordHot.scale[Int(match.word)] : -1
+        if token.role == .qualifier {
+            token.kind = .regionQualifier
+        } else if marker.end == start + 2 {
+            token.region = regionLetters(start) ?? 0
+        }
+        return token
+    }
+
+    /// Two upper-case ASCII letters at `start` that name a region with a currency today and
+    /// end a word (`US` in `$100 US`), packed; nil otherwise.
+    private func regionLetters(_ start: Int) -> UInt16? {
+        guard start + 2 <= bytes.count, bytes[start] &- 0x41 < 26, bytes[start + 1] &- 0x41 < 26,
+              !Characters.wordLetterFollows(bytes, at: start + 2) else { return nil }
+        let packed = UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1])
+        return CurrencyCatalog.shared.currencies(inRegion: packed).isEmpty ? nil : packed
+    }
+
+    /// A price-tag separator (§7): a colon between digits, or before a "no cents" dash, in
+    /// Nordic locales (`12:50 kr`, `25:-`).
+    private func priceTagSeparator(_ canonical: UInt32, after next: Int) -> SeparatorClass? {
+        guard canonical == 0x3A, profile.readsColonDecimals, previous == .digits, next < bytes.count else { return nil }
+        let (following, _) = Characters.decode(bytes, at: next)
+        let fits = DigitSystems.digit(following) != nil || Characters.isMinus(following) || following == Characters.emDash
+        return fits ? .colon : nil
     }
 
     /// A locale's own separator symbol outside the universal classes (`$` in pt_CV) is a
@@ -284,9 +360,7 @@ struct Lexer {
                 symbolNode = symbols.child(of: symbolNode, scalar: canonical)
                 if symbolNode >= 0 {
                     let value = symbols.value(at: symbolNode)
-                    // A symbol of a currency no longer current counts only for the hint.
-                    if value >= 0, symbolIsMarkerWithoutHint[Int(value)]
-                        || hint.map({ symbolHistoric[Int(value)].contains($0.index) }) == true {
+                    if value >= 0, isMarker(value, symbolHot, isSymbol: true), !cutsWord(canonical, at: index) {
                         symbolBest = (index, value)
                     }
                 }
@@ -304,11 +378,13 @@ struct Lexer {
                 }
                 if wordNode >= 0 {
                     let value = words.value(at: wordNode)
-                    if value >= 0 { wordBest = (index, value) }
+                    if value >= 0, isMarker(value, wordHot, isSymbol: false), !cutsWord(canonical, at: index) {
+                        wordBest = (index, value)
+                    }
                 }
                 if nameNode >= 0 {
                     let value = names.value(at: nameNode)
-                    if value >= 0 { nameBest = (index, value) }
+                    if value >= 0, !cutsWord(canonical, at: index) { nameBest = (index, value) }
                 }
             }
         }
@@ -321,15 +397,52 @@ struct Lexer {
         return (end, marker)
     }
 
+    /// Whether a match ending with `canonical` just before `index` would cut a word (§7).
+    @inline(__always)
+    private func cutsWord(_ canonical: UInt32, at index: Int) -> Bool {
+        Characters.isWordLetter(canonical) && Characters.wordLetterFollows(bytes, at: index)
+    }
+
+    /// Whether a key of a global table is a marker here: everywhere, for the hint (historic
+    /// symbols, supplement forms), or in this locale (supplement forms in scope).
+    @inline(__always)
+    private func isMarker(_ value: Int32, _ hot: GlobalMarkers.HotTable, isSymbol: Bool) -> Bool {
+        if hot.isMarkerAnywhere[Int(value)] { return true }
+        if let hint, hot.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
+        let currencies = profile.currencies
+        return (isSymbol ? currencies.local(symbol: value) : currencies.local(word: value)) != nil
+    }
+
     /// The longest compact affix starting at `start` that stands on `side` of the number.
-    private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, exponent: Int8)? {
+    private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, affix: CompactAffixes.Affix)? {
         let compact = profile.compact
         guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
               compact.mayStart(with: Characters.canonical(Characters.decode(bytes, at: start).scalar)) else { return nil }
         guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
             compact.affixes[Int($0)].sides.contains(side)
         }) else { return nil }
-        return (match.end, compact.affixes[Int(match.value)].exponent)
+        return (match.end, compact.affixes[Int(match.value)])
+    }
+
+    /// The error for text that is no token: the character, or the whole word when it is a
+    /// letter (`KWDKWD`), explaining a word of currency names that is no currency on its own
+    /// (`Indian` in `10 Indian`, §7).
+    private func unexpectedText(at start: Int, length: Int) -> MoneyParseError {
+        var end = start + length
+        guard Characters.isWordLetter(Characters.canonical(Characters.decode(bytes, at: start).scalar)) else {
+            return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, end))
+        }
+        while end < bytes.count {
+            let (scalar, next) = Characters.decode(bytes, at: end)
+            guard Characters.isWordLetter(Characters.canonical(scalar)) || Characters.isIgnorable(scalar) else { break }
+            end += next
+        }
+        let word = excerpt(start, end)
+        if let currencies = profile.currencies.qualifiers[MarkerKey.bytes(of: word, folded: true)] {
+            return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word,
+                                   detail: .qualifierWord(CurrencyCatalog.shared.mostLikelyFirst(currencies)))
+        }
+        return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word)
     }
 
     /// The input text between two offsets (for error messages).

@@ -211,8 +211,22 @@ struct MarkerTableBuilder<Info> {
         change(&infos[id])
     }
 
+    /// The info of a key collected, if any.
+    func info(forKey key: [UInt8]) -> Info? {
+        ids[Key(bytes: key)].map { infos[Int($0)] }
+    }
+
     /// Every key collected.
     var keys: [[UInt8]] { ids.keys.map(\.bytes) }
+
+    /// Lets every key that ends in a period also match without it (Docs/ParsingRules.md §7),
+    /// unless a key is spelled that way already: the shorter key shares the longer one's info.
+    mutating func addPeriodlessVariants() {
+        for (key, id) in ids where key.bytes.count > 1 && key.bytes.last == 0x2E {
+            let shorter = Key(bytes: Array(key.bytes.dropLast()))
+            if ids[shorter] == nil { ids[shorter] = id }
+        }
+    }
 
     /// The trie over every key, and the infos it indexes.
     func build() -> (trie: MarkerTrie, infos: [Info]) {
@@ -225,6 +239,23 @@ struct MarkerTableBuilder<Info> {
 /// spaces and apostrophes take their ordinary form, runs of spaces count as one, and in
 /// folded keys letters are lower-cased.
 enum MarkerKey {
+    /// Whether a form also matches in any case (Docs/ParsingRules.md §7): it has three or more
+    /// letters and nothing else but apostrophes and one final period (`LEI`, `Ksh.`, `so'm`);
+    /// shorter forms (`kr`, `Rs`) match exactly.
+    static func isCaseInsensitiveForm(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.last == "." { scalars.removeLast() }
+        var letters = 0
+        for scalar in scalars {
+            if scalar.properties.isAlphabetic {
+                if scalar.properties.generalCategory != .nonspacingMark { letters += 1 }
+            } else if !Characters.isApostrophe(scalar.value) {
+                return false
+            }
+        }
+        return letters >= 3
+    }
+
     /// The normalized key bytes of a string, or an empty array when nothing is left.
     static func bytes(of text: String, folded: Bool) -> [UInt8] {
         var text = text
@@ -282,6 +313,10 @@ enum MarkerKey {
                     return
                 }
             }
+            if let variant = MarkerKey.letterVariant(canonical) {
+                Characters.forEachUTF8Byte(of: variant, body)
+                return
+            }
             if MarkerKey.mayHaveCase(canonical), let scalar = Unicode.Scalar(canonical),
                scalar.properties.changesWhenLowercased {
                 for byte in scalar.properties.lowercaseMapping.utf8 { body(byte) }
@@ -302,10 +337,27 @@ enum MarkerKey {
             let folded = foldTable[Int(canonical - foldTableStart)]
             return folded != 0 ? folded : nil
         }
+        if let variant = letterVariant(canonical) { return variant }
         guard mayHaveCase(canonical) else { return canonical }
         guard let scalar = Unicode.Scalar(canonical), scalar.properties.changesWhenLowercased else { return canonical }
         let lower = scalar.properties.lowercaseMapping.unicodeScalars
         return lower.count == 1 ? lower.first!.value : nil
+    }
+
+    /// The letter people type in place of another in names and words (Docs/ParsingRules.md §2):
+    /// the Arabic alef forms `أ إ آ ٱ` for `ا`, Persian `ی` and Arabic `ى` for `ي`, Persian `ک`
+    /// for `ك`, and the Hebrew geresh and gershayim `׳ ״` for `'` and `"`. Nil for other scalars.
+    @inline(__always)
+    static func letterVariant(_ canonical: UInt32) -> UInt32? {
+        guard canonical >= 0x5F3, canonical <= 0x6CC else { return nil }
+        switch canonical {
+        case 0x622, 0x623, 0x625, 0x671: return 0x627
+        case 0x6CC, 0x649: return 0x64A
+        case 0x6A9: return 0x643
+        case 0x5F3: return 0x27
+        case 0x5F4: return 0x22
+        default: return nil
+        }
     }
 
     /// The lower-case form of each scalar from U+00C0 (Latin-1 letters) to U+058F (Latin
@@ -341,8 +393,9 @@ enum MarkerKey {
         }
     }
 
-    /// The longest key of `trie` that the input spells from `start` and whose value `accept`
-    /// takes: the UTF-8 offset just past its last scalar, and its value; nil when none does.
+    /// The longest key of `trie` that the input spells from `start`, whose value `accept`
+    /// takes and that does not cut a word (Docs/ParsingRules.md §7): the UTF-8 offset just
+    /// past its last scalar, and its value; nil when none does.
     static func longestMatch(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool,
         accepting accept: (Int32) -> Bool = { _ in true }
@@ -361,7 +414,10 @@ enum MarkerKey {
             }
             if !alive { break }
             let value = trie.value(at: node)
-            if value >= 0, accept(value) { best = (index, value) }
+            if value >= 0, accept(value),
+               !(Characters.isWordLetter(canonical) && Characters.wordLetterFollows(bytes, at: index)) {
+                best = (index, value)
+            }
         }
         return best
     }

@@ -1,5 +1,5 @@
-/// The characters of CJK and Korean numbers (SPEC 6): digits, units, yuan units, and the
-/// words of Japanese receipts.
+/// The characters of CJK and Korean numbers (Docs/ParsingRules.md §4b and §7): digits, units,
+/// yuan units and their Cantonese forms, and the words of Japanese receipts.
 ///
 /// Which characters take part is the behaviour contract's list; the numeric values of the Han
 /// characters come from ICU (`u_getNumericValue`). Two things ICU does not know are written
@@ -14,7 +14,10 @@ enum Numerals {
         case unit(exponent: Int8)
         /// A yuan unit: 元 (10^0), 角 (10^-1), 分 (10^-2).
         case yuan(exponent: Int8)
-        /// 整 or 正 after yuan units: "exactly".
+        /// A Cantonese money unit, a yuan unit in Cantonese locales only: 蚊 (dollar, 10^0),
+        /// 毫 (ten cents, 10^-1), 仙 (cent, 10^-2).
+        case cantonese(exponent: Int8)
+        /// 整 or 正 after yuan units ("exactly"), and 钱/錢 ("money": 块钱, 五毛钱).
         case exactly
         /// 金 before a Japanese receipt amount.
         case receiptPrefix
@@ -27,7 +30,7 @@ enum Numerals {
     static let hanZero: UInt32 = 0x3007  // 〇
     static let hangulZero: UInt32 = 0xC601  // 영
 
-    /// The Han characters of SPEC 6: digits, units, financial and Japanese legal forms.
+    /// The Han digits and units of §4b: digits, units, financial and Japanese legal forms.
     private static let hanCharacters = "〇零一二两三四五六七八九十百千万萬亿億兆壹贰貳叁參肆伍陆陸柒捌玖拾佰仟壱弐参"
 
     /// Hangul numerals (hand-written: Unicode gives these syllables no numeric value).
@@ -38,11 +41,13 @@ enum Numerals {
         ("만", .unit(exponent: 4)), ("억", .unit(exponent: 8)), ("조", .unit(exponent: 12)),
     ]
 
-    /// Yuan units and receipt words (the behaviour contract's own list).
+    /// Yuan units, Cantonese money units and receipt words (Docs/ParsingRules.md §4b and §7;
+    /// hand-written: Unicode gives these characters no money meaning).
     private static let words: [(Character, Kind)] = [
         ("元", .yuan(exponent: 0)), ("圆", .yuan(exponent: 0)), ("圓", .yuan(exponent: 0)), ("块", .yuan(exponent: 0)),
         ("角", .yuan(exponent: -1)), ("毛", .yuan(exponent: -1)), ("分", .yuan(exponent: -2)),
-        ("整", .exactly), ("正", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
+        ("蚊", .cantonese(exponent: 0)), ("毫", .cantonese(exponent: -1)), ("仙", .cantonese(exponent: -2)),
+        ("整", .exactly), ("正", .exactly), ("钱", .exactly), ("錢", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
     ]
 
     /// The numeral characters, sorted, with what they are (binary-searched: cheaper than

@@ -1,0 +1,61 @@
+/// Docs/ParsingRules.md §7: the currency and the extra digits of everyday forms — amounts in
+/// minor units (`50 cents`, `5 zł 50 gr`), region qualifiers (`$100 US`) and price tags whose
+/// symbol separates the minor digits (`35€99`). These are lenient-mode forms: strict mode
+/// reads only the locale's own format.
+extension CurrencyResolution {
+    /// The currency of what the state machine read.
+    func currency(of structure: AmountStructure) throws(MoneyParseError) -> Currency {
+        if strict {
+            let everyday = structure.minorMarker?.start ?? structure.trailingDigits?.start ?? structure.qualifier?.start
+            if let everyday { throw MoneyParseError(.unexpectedCharacter, offset: everyday) }
+        }
+        if let minor = structure.minorMarker, structure.firstMarker == nil {
+            return try resolveMinor(minor)
+        }
+        if let qualifier = structure.qualifier {
+            guard let marker = structure.firstMarker, structure.secondMarker == nil else {
+                throw MoneyParseError(.multipleMarkers, offset: qualifier.start)
+            }
+            return try resolveQualified(marker, by: qualifier)
+        }
+        let currency = try resolve(structure.firstMarker, structure.secondMarker, yuanOffset: structure.number.units.yuanOffset)
+        if let minor = structure.minorMarker { try checkMinor(minor, of: currency) }
+        return currency
+    }
+
+    /// The amount with the digits after its marker added as minor units: a minor part below
+    /// one major unit (`5 zł 50 gr`), or exactly the currency's minor digits after a symbol
+    /// touching the whole units (`35€99`). The amount before them must be whole.
+    func adding(
+        _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: AmountStructure, decimalMark: Int?,
+        currency: Currency
+    ) throws(MoneyParseError) -> ExactDecimal {
+        let minorUnits = currency.minorUnits
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[trailing.start..<trailing.end]), as: UTF8.self)
+        let perUnit = ExactDecimal.powersOfTen[min(minorUnits, 38)]
+        if structure.minorMarker != nil {
+            guard decimalMark == nil, !structure.number.units.used, minorUnits > 0, trailing.count <= 38,
+                  trailing.value < perUnit else {
+                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
+                                      detail: .minorPartNotBelowOneUnit(Int(perUnit)))
+            }
+        } else {
+            guard let marker = structure.firstMarker, marker.touchesNumber, structure.secondMarker == nil,
+                  decimalMark == nil, !structure.number.units.used, minorUnits > 0 else {
+                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
+            }
+            let candidates = candidates(marker.match)
+            guard candidates.isoCode == nil, !candidates.isNameOnly else {
+                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
+            }
+            guard trailing.count == minorUnits else {
+                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
+                                      detail: .priceTagDigits(minorUnits))
+            }
+        }
+        let whole = ExactDecimal(significand: amount.significand, scale: amount.scale, isNegative: false)
+        var total = try whole.adding(ExactDecimal(significand: trailing.value, scale: minorUnits, isNegative: false))
+        total.isNegative = structure.isNegative && !total.isZero
+        return total
+    }
+}
