@@ -32,7 +32,7 @@ final class LocaleProfile: Sendable {
         // Conventions ICU has no data for (§7), by language and region.
         self.readsCantonese = language == "yue" || (language == "zh" && ["HK", "MO"].contains(region))
         self.readsColonDecimals = ["sv", "nb", "nn", "no", "da", "fi"].contains(language)
-        self.readsSlashDashPrices = ["IN", "PK", "BD", "LK", "NP"].contains(region)
+        self.readsSlashDashPrices = ["IN", "PK", "BD", "LK", "NP", "KE", "TZ", "UG"].contains(region)
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
         let currencies = CurrencyConventions(locale: identifier, region: region, language: language)
         var numbers = NumberConventions(locale: identifier)
@@ -62,7 +62,7 @@ final class LocaleProfile: Sendable {
     let readsColonDecimals: Bool
 
     /// Whether `/-` after an amount means "exactly" (`Rs. 500/-`): locales of India,
-    /// Pakistan, Bangladesh, Sri Lanka and Nepal (§7).
+    /// Pakistan, Bangladesh, Sri Lanka and Nepal, and of Kenya, Tanzania and Uganda (§7).
     let readsSlashDashPrices: Bool
 
     /// The currency-specific formats (from ICU's currency data) that this locale inherits:

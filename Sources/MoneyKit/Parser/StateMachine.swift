@@ -108,6 +108,8 @@ struct StateMachine {
     private var afterMultiplier = false
     /// Whether the number ended with a price tag's `/-`.
     private var sawSlashDash = false
+    /// Whether the "no cents" dash was doubled (`5.--`).
+    private var sawDoubleDash = false
     /// The kind of the last token that was not a space.
     private var previousSolid = Token.Kind.end
     /// The offset of a multiplier ending in a particle (`millones de`) that still waits for
@@ -319,7 +321,10 @@ struct StateMachine {
             state = .inTrailingDigits
             try inTrailingDigits(token)
         case .slashDash:
-            guard justEnded, !sawSlashDash, result.firstMarker?.side != .after else { throw unexpected(token) }
+            // A lenient-mode price tag (§7): strict mode reads only the locale's own format.
+            guard justEnded, !sawSlashDash, result.firstMarker?.side != .after, !resolution.strict else {
+                throw unexpected(token)
+            }
             sawSlashDash = true
             numberJustEnded = true
         case .multiplier:
@@ -328,6 +333,13 @@ struct StateMachine {
             result.number.extend(to: token.end)
             numberJustEnded = true
             if token.endsWithParticle { pendingParticle = token.start }
+        case .minus where result.number.endsWithDash:
+            // `Fr. 5.--`: a second dash right after a "no cents" dash belongs to it; any other
+            // minus after one could be either, so it is no sign (never a guess).
+            guard previousSolid == .minus || previousSolid == .dash, token.start == result.number.end,
+                  !sawDoubleDash else { throw unexpected(token) }
+            sawDoubleDash = true
+            result.number.appendDash(end: token.end)
         case .minus:
             guard result.trailingDigits == nil, result.qualifier == nil else { throw unexpected(token) }
             try setSign(token, negative: true)
@@ -345,6 +357,10 @@ struct StateMachine {
                                   offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw invalid(token)
+        case .dash where result.number.endsWithDash && previousSolid == .minus && token.start == result.number.end
+            && !sawDoubleDash:
+            sawDoubleDash = true
+            result.number.appendDash(end: token.end)
         case .digits, .separator, .dash, .exactly, .receiptPrefix, .end:
             throw unexpected(token)
         }

@@ -31,7 +31,7 @@ enum Numerals {
     static let hangulZero: UInt32 = 0xC601  // 영
 
     /// The Han digits and units of §4b: digits, units, financial and Japanese legal forms.
-    private static let hanCharacters = "〇零一二两三四五六七八九十百千万萬亿億兆壹贰貳叁參肆伍陆陸柒捌玖拾佰仟壱弐参"
+    private static let hanCharacters = "〇零一二两兩三四五六七八九十百千万萬亿億兆壹贰貳叁參肆伍陆陸柒捌玖拾佰仟壱弐参"
 
     /// Hangul numerals (hand-written: Unicode gives these syllables no numeric value).
     private static let hangul: [(Character, Kind)] = [
@@ -55,8 +55,9 @@ enum Numerals {
     private static let table: (scalars: [UInt32], kinds: [Kind]) = {
         var table: [UInt32: Kind] = [:]
         for character in hanCharacters.unicodeScalars {
-            // 两 has no numeric value in Unicode (ICU answers none); it is 2.
-            let value = character == "两" ? 2 : ICU.numericValue(of: character.value)
+            // 两 and its traditional form 兩 have no numeric value in Unicode (ICU answers
+            // none); they are 2.
+            let value = character == "两" || character == "兩" ? 2 : ICU.numericValue(of: character.value)
             switch value {
             case .some(0...9): table[character.value] = .digit(UInt8(value!))
             case 10: table[character.value] = .unit(exponent: 1)
