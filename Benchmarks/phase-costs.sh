@@ -43,8 +43,8 @@ callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows *
         printf "%-58s %8.0f %5.1f%%\n", "tokenize (characters, digits, separators, spaces)", tokenize / parses, 100 * tokenize / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "marker lookup (symbol, word, name and compact tries)", lookup / parses, 100 * lookup / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "state machine (transitions, digit accumulation, units)", machine / parses, 100 * machine / value["total"]
-        printf "%-58s %8.0f %5.1f%%\n", "currency resolution (SPEC 5, multipliers)", resolution / parses, 100 * resolution / value["total"]
-        printf "%-58s %8.0f %5.1f%%\n", "separator inference (SPEC 4)", value["separators"] / parses, 100 * value["separators"] / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "currency resolution (§4, multipliers)", resolution / parses, 100 * resolution / value["total"]
+        printf "%-58s %8.0f %5.1f%%\n", "separator inference (§3)", value["separators"] / parses, 100 * value["separators"] / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "Decimal assembly", value["decimal"] / parses, 100 * value["decimal"] / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "rest (entry, amount and rounding checks, harness)", rest / parses, 100 * rest / value["total"]
         printf "%-58s %8.0f\n", "total per parse", value["total"] / parses

@@ -27,8 +27,8 @@ func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard case .success(let lenientMoney) = lenient else {
             violated("strict success implies lenient success", "\(details): strict \(strictMoney), lenient \(lenient)")
         }
-        // The one difference SPEC makes: lenient mode reads a single separator before exactly
-        // three digits by SPEC 4's currency rule in every locale, strict mode by the locale's
+        // The one difference the rules make: lenient mode reads a single separator before exactly
+        // three digits by the currency rule of Docs/ParsingRules.md §3 in every locale, strict mode by the locale's
         // own symbols (`2,500` is 2.5 in strict nl_CW and 2500 in lenient; `CLF 1.234` is 1234
         // in strict es_CL and 1.234 in lenient; rules-146, rules-147). Allowed when some run of
         // digits and separators holds one separator followed by exactly three digits.

@@ -5,7 +5,7 @@ import Testing
 /// For every locale ICU lists as available: ICU's own currency formatter writes amounts of
 /// the locale's currency (USD where its region has none) in symbol, ISO-code and accounting
 /// style, positive and negative, and MoneyKit must read each back exactly, in lenient and
-/// strict mode. A symbol that is ambiguous on its own (SPEC 5 rule 6) is read again with the
+/// strict mode. A symbol that is ambiguous on its own (Docs/ParsingRules.md §4 rule 6) is read again with the
 /// currency as hint; the test counts how often that was needed.
 @Suite struct AllLocalesTests {
     /// Amounts with the currency's minor digits: zero, one minor unit, fixed magnitudes from
@@ -55,7 +55,7 @@ import Testing
                                 failures.append("\(locale) \(style) \(mode) \(String(reflecting: text)): got \(parsed), expected \(expected)")
                             }
                         } catch {
-                            // An ambiguous symbol is parsed again with the currency as hint (SPEC 5 rule 1).
+                            // An ambiguous symbol is parsed again with the currency as hint (§4 rule 1).
                             if case .ambiguousCurrency = error.kind,
                                let parsed = try? MoneyParser(locale: Locale(identifier: locale), currency: currency,
                                                              options: .init(mode: mode)).parse(text),

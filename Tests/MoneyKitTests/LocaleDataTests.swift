@@ -126,7 +126,7 @@ import Testing
         #expect(DigitSystems.digit(0x0967)! == (0x0966, 1))  // Devanagari 1
         #expect(DigitSystems.digit(0x1E952)! == (0x1E950, 2))  // Adlam 2
         #expect(DigitSystems.digit(0xFF19)! == (0x30, 9))  // fullwidth 9 counts as ASCII
-        #expect(DigitSystems.digit(0x4E00)! == (Numerals.hanZero, 1))  // 一: a Han digit (SPEC 6), value from ICU
+        #expect(DigitSystems.digit(0x4E00)! == (Numerals.hanZero, 1))  // 一: a Han digit (§4b), value from ICU
         #expect(DigitSystems.digit(0x4E24)! == (Numerals.hanZero, 2))  // 两: ICU has no value; ours
         #expect(DigitSystems.digit(0xC0BC)! == (Numerals.hangulZero, 3))  // 삼
         #expect(DigitSystems.digit(0x4EBA) == nil)  // 人: not a numeral

@@ -2,7 +2,7 @@ import Foundation
 @testable import MoneyKit
 import Testing
 
-/// SPEC 10's guarantee, generated over every ICU locale: for currencies {the region's, USD,
+/// The round-trip guarantee of Docs/Formatting.md, generated over every ICU locale: for currencies {the region's, USD,
 /// EUR, JPY, GBP, CHF, INR, KWD} (and every ICU currency in 24 locales), in symbol, narrow
 /// symbol, ISO code, name and accounting style, over amounts 0, one minor unit, 10^0 to
 /// 10^15, seeded random values, and their negatives:
@@ -11,7 +11,7 @@ import Testing
 /// (b) MoneyParser reads MoneyFormatter's output back to the same Money, in lenient and in
 ///     strict mode, given the currency as hint only when the currency text alone (the
 ///     symbol, narrow symbol or name the style writes) does not denote that currency in the
-///     locale under SPEC 5.
+///     locale under Docs/ParsingRules.md §4.
 @Suite struct RoundTripTests {
     struct Style: Sendable {
         let label: String
@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    /// Whether ICU's full-name output is SPEC 10's malformed kind: it writes the currency's
+    /// Whether ICU's full-name output is Docs/Formatting.md's malformed kind: it writes the currency's
     /// symbol or code beside the name (`€1.00 euros`, `KWD 12,34 Kuveyt dinarı5`, `0$000 KWD
     /// KWD` where the code is also the name) — more often than the well-formed form does.
     static func isMalformedName(icu: String, ours: String, display: CurrencyConventions.Display) -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 @testable import MoneyKit
 import Testing
 
-/// SPEC 6 against ICU's own numerals: ICU's rule-based spell-out (RBNF) writes integers in
+/// Docs/ParsingRules.md §4b against ICU's own numerals: ICU's rule-based spell-out (RBNF) writes integers in
 /// Chinese, traditional Chinese, Japanese and Korean numerals; MoneyKit must read each back,
 /// followed by a currency word, to the same amount.
 @Suite struct SpelloutTests {

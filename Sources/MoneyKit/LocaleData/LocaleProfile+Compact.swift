@@ -1,5 +1,5 @@
 
-/// A locale's compact-number affixes (SPEC 7): `K`, `M` in en, `Mio.`, `Tausend`, `Millionen`
+/// A locale's compact-number affixes (Docs/ParsingRules.md §4b and §7): `K`, `M` in en, `Mio.`, `Tausend`, `Millionen`
 /// in de, `L`, `Cr` in en_IN, `万亿` in zh — each with the power of ten it multiplies by and
 /// the side of the number it stands on, learned from ICU's own compact-number output (short
 /// and long forms, plain and with a currency), plus the supplement's multiplier words

@@ -1,6 +1,6 @@
 
 /// How every currency is written in one locale, and the locale's part of the marker
-/// tables (SPEC 5): its display and plural names (any currency), and which symbols are
+/// tables (Docs/ParsingRules.md §4 and §7): its display and plural names (any currency), and which symbols are
 /// the locale's own standard symbols for rule 3.
 struct CurrencyConventions: Sendable {
     /// One currency's display strings in the locale.

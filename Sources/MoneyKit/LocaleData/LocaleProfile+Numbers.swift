@@ -17,7 +17,7 @@ struct MarkerSides: OptionSet, Sendable, Hashable {
     func contains(_ side: MarkerSide) -> Bool { contains(MarkerSides(side)) }
 }
 
-/// What strict mode (SPEC 9) accepts for one currency in one locale: the separator classes
+/// What strict mode (Docs/ParsingRules.md §6) accepts for one currency in one locale: the separator classes
 /// of the format's decimal and grouping symbols, and the sides its symbol stands on.
 struct StrictFormat: Sendable, Hashable {
     /// Classes allowed as decimal separator (bit per ``SeparatorClass``).
@@ -55,11 +55,11 @@ struct GroupingScheme: Sendable, Hashable {
     let primary: Int
     let secondary: Int
 
-    /// Plain groups of three, accepted in every locale in lenient mode (SPEC 4).
+    /// Plain groups of three, accepted in every locale in lenient mode (§3).
     static let thousands = GroupingScheme(primary: 3, secondary: 3)
 }
 
-/// The kinds of separator a number can contain, after section 3's equivalences.
+/// The kinds of separator a number can contain, after the equivalences of Docs/ParsingRules.md §2.
 enum SeparatorClass: UInt8, Sendable {
     case comma
     case period
@@ -97,7 +97,7 @@ enum SeparatorClass: UInt8, Sendable {
 enum SeparatorRole: Sendable, Equatable {
     case decimal
     case grouping
-    /// `,` and `.` in lenient mode: SPEC 4's inference decides.
+    /// `,` and `.` in lenient mode: §3's inference decides.
     case either
 }
 

@@ -12,7 +12,7 @@ final class LocaleProfile: Sendable {
     let region: String
     /// The language subtag (`zh`): Chinese readings and Japanese receipts depend on it.
     let language: String
-    /// The region's default currency (SPEC 5: used when the text has no marker and no hint).
+    /// The region's default currency (Docs/ParsingRules.md §4: used when the text has no marker and no hint).
     let defaultCurrency: Currency?
     /// Separators, signs, grouping sizes, digits and patterns.
     let numbers: NumberConventions
@@ -20,7 +20,7 @@ final class LocaleProfile: Sendable {
     let currencies: CurrencyConventions
     /// Patterns and facts for writing amounts.
     let formatting: FormattingConventions
-    /// Compact-number affixes (SPEC 7).
+    /// Compact-number affixes (§4b).
     let compact: CompactAffixes
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.

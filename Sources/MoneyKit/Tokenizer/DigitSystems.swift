@@ -1,9 +1,9 @@
 /// Every Unicode decimal-digit system, read from ICU once: for any digit, the zero of its
 /// system, so a digit's value is its distance from that zero.
 ///
-/// Section 3: any single system is accepted (ASCII, Arabic-Indic, Persian, Devanagari,
+/// Docs/ParsingRules.md §2: any single system is accepted (ASCII, Arabic-Indic, Persian, Devanagari,
 /// Bengali, Thai, Adlam, ...); fullwidth digits count as ASCII. Han and Hangul digits
-/// (SPEC 6, see ``Numerals``) are digits of their own two systems.
+/// (Docs/ParsingRules.md §4b, see ``Numerals``) are digits of their own two systems.
 enum DigitSystems {
     /// Zeros of all systems, ascending (ICU: general category Nd, in runs of ten).
     static let zeros: [UInt32] = ICU.digitZeros()
@@ -19,7 +19,7 @@ enum DigitSystems {
         }
         if scalar &- 0xFF10 < 10 { return (asciiZero, scalar - 0xFF10) }
         if scalar < 0x660 { return nil }
-        // Han and Hangul numerals (SPEC 6) count as digits of their own scripts.
+        // Han and Hangul numerals (§4b) count as digits of their own scripts.
         if scalar >= 0x3007, let numeral = Numerals.digit(scalar) { return numeral }
         // Binary search for the last zero <= scalar.
         var low = 0

@@ -235,7 +235,7 @@ struct MarkerTableBuilder<Info> {
 }
 
 /// How marker text is normalized, identically for the keys in a ``MarkerTrie`` and for the
-/// input walked against it (SPEC section 3): ignorable marks are dropped, fullwidth forms,
+/// input walked against it (Docs/ParsingRules.md §2): ignorable marks are dropped, fullwidth forms,
 /// spaces and apostrophes take their ordinary form, runs of spaces count as one, and in
 /// folded keys letters are lower-cased.
 enum MarkerKey {
@@ -264,7 +264,7 @@ enum MarkerKey {
 
     /// Reads the scalar at `index` as marker keys spell it and moves `index` past it: nil for
     /// a scalar keys leave out (an ignorable mark, or a space after a space), else its
-    /// canonical form (every SPEC 3 space is U+0020). Keys are built and input is matched
+    /// canonical form (every §2 space is U+0020). Keys are built and input is matched
     /// through this one function, so the two always agree.
     @inline(__always)
     static func nextKeyScalar(
