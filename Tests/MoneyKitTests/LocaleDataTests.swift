@@ -60,9 +60,12 @@ import Testing
             }
         }
         // A form is either a currency or a minor unit, never both (the state machine's role).
-        for infos in [global.symbolInfos, global.wordInfos] {
-            for info in infos where !info.supplementMinor.isEmpty {
-                #expect(!info.denotesMajor, "a minor-unit form also denotes a currency: \(info.supplementEntries)")
+        for (infos, supplement) in [(global.symbolInfos, global.symbolSupplement), (global.wordInfos, global.wordSupplement)] {
+            for info in infos where info.supplement >= 0 && !supplement[Int(info.supplement)].anyScope.minor.isEmpty {
+                let entries = supplement[Int(info.supplement)]
+                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty
+                    || !info.englishUnitWords.isEmpty || !entries.anyScope.symbols.isEmpty || !entries.anyScope.words.isEmpty
+                #expect(!major, "a minor-unit form also denotes a currency: \(entries.entries.map { MarkerSupplement.shared.entries[$0].form })")
             }
         }
     }

@@ -87,4 +87,34 @@ import Testing
         #expect(lines == ["12000 JPY", "10000 JPY", "1234.56 CNY", "3.5 CNY", "350000000 KRW", "1200 USD", "2500000 EUR",
                           "150000 INR"])
     }
+
+    @Test func readmeEverydayExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README everyday example begins ---
+        print(try MoneyParser.parse("5 dollars", locale: Locale(identifier: "en_GB")))
+        print(try MoneyParser.parse("100 рублей", locale: Locale(identifier: "ru_RU")))
+        print(try MoneyParser.parse("KSh 1,500", locale: Locale(identifier: "en_KE")))
+        print(try MoneyParser.parse("5 zł 50 gr", locale: Locale(identifier: "pl_PL")))
+        print(try MoneyParser.parse("99p", locale: Locale(identifier: "en_GB")))
+        print(try MoneyParser.parse("12:50 kr", locale: Locale(identifier: "sv_SE")))
+        print(try MoneyParser.parse("Rs. 500/-", locale: Locale(identifier: "en_IN")))
+        print(try MoneyParser.parse("1,5 millones de euros", locale: Locale(identifier: "es_ES")))
+        print(try MoneyParser.parse("$100 US", locale: Locale(identifier: "en_CA")))
+        print(try MoneyParser.parse("五蚊六毫", locale: Locale(identifier: "zh_Hant_HK")))
+        do {
+            _ = try MoneyParser.parse("10 Indian", locale: Locale(identifier: "en_US"))
+        } catch {
+            print(error)
+        }
+        // --- README everyday example ends ---
+
+        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let output = lines.joined(separator: "\n")
+        #expect(readme.contains(output), "README lacks the output block:\n\(output)")
+        #expect(lines.prefix(10) == ["5 USD", "100 RUB", "1500 KES", "5.5 PLN", "0.99 GBP", "12.5 SEK", "500 INR", "1500000 EUR",
+                                     "100 USD", "5.6 HKD"])
+    }
 }

@@ -28,54 +28,59 @@ final class GlobalMarkers: Sendable {
         var englishNames = CurrencySet()
         /// Current currencies with this English unit word (`dollars`).
         var englishUnitWords = CurrencySet()
-        /// Currencies of supplement entries with this form, whatever their scope: symbols
-        /// (and scaled symbols), unit words, minor units.
-        var supplementSymbols = CurrencySet()
-        var supplementWords = CurrencySet()
-        var supplementMinor = CurrencySet()
-        /// Currencies a supplement qualifier with this form picks (`M.N.`: MXN).
-        var supplementQualifier = CurrencySet()
-        /// Indexes of the supplement entries with this form (in ``MarkerSupplement/entries``).
-        var supplementEntries: [Int] = []
-        /// Whether this form is a supplement symbol of two or more characters (a marker
-        /// everywhere, whatever its scope) or another supplement entry that applies everywhere.
-        /// A one-letter symbol (`e` for EUR in Finland) is a marker only in its scope: elsewhere
-        /// the letter is more likely a slip (`1e5`) than a currency.
-        var hasGlobalSupplement = false
+        /// The key's supplement entries, an index into the table's supplement infos (-1: none;
+        /// most keys have none).
+        var supplement: Int32 = -1
+    }
+
+    /// Currencies of supplement entries, by kind.
+    struct SupplementSets: Sendable {
+        /// Symbols and scaled symbols.
+        var symbols = CurrencySet()
+        /// Unit words.
+        var words = CurrencySet()
+        /// Minor-unit forms.
+        var minor = CurrencySet()
+        /// Qualifiers (`M.N.`: MXN).
+        var qualifier = CurrencySet()
+
+        mutating func add(_ entry: MarkerSupplement.Entry) {
+            guard let currency = entry.currency else { return }
+            switch entry.kind {
+            case .symbol, .scaledSymbol: symbols.insert(currency)
+            case .word: words.insert(currency)
+            case .minor: minor.insert(currency)
+            case .qualifier: qualifier.insert(currency)
+            case .multiplier, .particle: break
+            }
+        }
+
+        var all: CurrencySet { symbols.union(words).union(minor).union(qualifier) }
+    }
+
+    /// What the supplement says of a key.
+    struct SupplementInfo: Sendable {
+        /// Indexes of its entries (in ``MarkerSupplement/entries``).
+        var entries: [Int] = []
+        /// Currencies of its entries whatever their scope (they count for the hint; symbols
+        /// also as ambiguous candidates outside their scope).
+        var anyScope = SupplementSets()
+        /// Currencies of its entries that apply everywhere.
+        var everywhere = SupplementSets()
+        /// Whether one of its entries is a symbol of two or more characters (a marker
+        /// everywhere, whatever its scope) or applies everywhere. A one-letter symbol (`e` for
+        /// EUR in Finland) is a marker only in its scope: elsewhere the letter is more likely
+        /// a slip (`1e5`) than a currency.
+        var isMarkerAnywhere = false
         /// The power of ten a scaled symbol multiplies by (`TEUR`: 3), or -1.
         var scale: Int8 = -1
 
-        /// Whether the key is a marker in every locale without a hint.
-        var isMarkerAnywhere: Bool {
-            !symbols.isEmpty || isoCode >= 0 || !englishNames.isEmpty || !englishUnitWords.isEmpty || hasGlobalSupplement
-        }
-
-        /// Whether the key denotes a currency itself (not only its minor unit or a region).
-        var denotesMajor: Bool {
-            !symbols.isEmpty || !historic.isEmpty || isoCode >= 0 || !englishNames.isEmpty || !englishUnitWords.isEmpty
-                || !supplementSymbols.isEmpty || !supplementWords.isEmpty
-        }
-
-        /// The currencies the key denotes only for a matching hint or in some locales:
-        /// historic symbols and every supplement entry.
-        var hintOrScopeOnly: CurrencySet {
-            historic.union(supplementSymbols).union(supplementWords).union(supplementMinor).union(supplementQualifier)
-        }
-
-        /// Records a supplement entry with this form.
         mutating func add(_ entry: MarkerSupplement.Entry, index: Int) {
-            supplementEntries.append(index)
-            if entry.scope.isEverywhere || entry.kind == .symbol && entry.form.unicodeScalars.count > 1 { hasGlobalSupplement = true }
-            guard let currency = entry.currency else { return }
-            switch entry.kind {
-            case .symbol, .scaledSymbol:
-                supplementSymbols.insert(currency)
-                if let exponent = entry.exponent { scale = exponent }
-            case .word: supplementWords.insert(currency)
-            case .minor: supplementMinor.insert(currency)
-            case .qualifier: supplementQualifier.insert(currency)
-            case .multiplier, .particle: break
-            }
+            entries.append(index)
+            anyScope.add(entry)
+            if entry.scope.isEverywhere { everywhere.add(entry) }
+            if entry.scope.isEverywhere || entry.kind == .symbol && entry.form.unicodeScalars.count > 1 { isMarkerAnywhere = true }
+            if entry.kind == .scaledSymbol, let exponent = entry.exponent { scale = exponent }
         }
     }
 
@@ -91,15 +96,22 @@ final class GlobalMarkers: Sendable {
         /// The power of ten of a scaled symbol, -1 for other keys.
         let scale: FrozenBuffer<Int8>
 
-        init(_ infos: [MarkerInfo]) {
-            isMarkerAnywhere = FrozenBuffer(infos.map(\.isMarkerAnywhere))
-            hintOrScopeOnly = FrozenBuffer(infos.map(\.hintOrScopeOnly))
-            role = FrozenBuffer(infos.map { info in
-                if info.denotesMajor { return .currency }
-                if !info.supplementMinor.isEmpty { return .minorUnit }
-                return info.supplementQualifier.isEmpty ? .currency : .qualifier
+        init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
+            func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement >= 0 ? supplement[Int(info.supplement)] : nil }
+            isMarkerAnywhere = FrozenBuffer(infos.map { info in
+                !info.symbols.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty || !info.englishUnitWords.isEmpty
+                    || extra(info)?.isMarkerAnywhere == true
             })
-            scale = FrozenBuffer(infos.map(\.scale))
+            hintOrScopeOnly = FrozenBuffer(infos.map { info in info.historic.union(extra(info)?.anyScope.all ?? CurrencySet()) })
+            role = FrozenBuffer(infos.map { info in
+                let sets = extra(info)?.anyScope ?? SupplementSets()
+                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty
+                    || !info.englishUnitWords.isEmpty || !sets.symbols.isEmpty || !sets.words.isEmpty
+                if major { return .currency }
+                if !sets.minor.isEmpty { return .minorUnit }
+                return sets.qualifier.isEmpty ? .currency : .qualifier
+            })
+            scale = FrozenBuffer(infos.map { extra($0)?.scale ?? -1 })
         }
     }
 
@@ -107,9 +119,11 @@ final class GlobalMarkers: Sendable {
 
     let symbols: MarkerTrie
     let symbolInfos: [MarkerInfo]
+    let symbolSupplement: [SupplementInfo]
     let symbolHot: HotTable
     let words: MarkerTrie
     let wordInfos: [MarkerInfo]
+    let wordSupplement: [SupplementInfo]
     let wordHot: HotTable
     /// English qualifier words of current currencies' names (`indian` -> INR), by folded
     /// key: not currencies on their own, which error messages explain.
@@ -160,11 +174,25 @@ final class GlobalMarkers: Sendable {
             }
         }
         // Supplement forms (multipliers and particles live with each locale's compact affixes).
+        var symbolSupplement: [SupplementInfo] = []
+        var wordSupplement: [SupplementInfo] = []
+        func record(_ entry: MarkerSupplement.Entry, _ position: Int, key: [UInt8],
+                    in table: inout MarkerTableBuilder<MarkerInfo>, _ infos: inout [SupplementInfo]) {
+            var slot: Int32 = -1
+            table.update(key) { info in
+                if info.supplement < 0 {
+                    info.supplement = Int32(infos.count)
+                    infos.append(SupplementInfo())
+                }
+                slot = info.supplement
+            }
+            infos[Int(slot)].add(entry, index: position)
+        }
         for (position, entry) in MarkerSupplement.shared.entries.enumerated()
         where entry.kind != .multiplier && entry.kind != .particle {
-            symbols.update(MarkerKey.bytes(of: entry.form, folded: false)) { $0.add(entry, index: position) }
+            record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: false), in: &symbols, &symbolSupplement)
             if MarkerKey.isCaseInsensitiveForm(entry.form) {
-                words.update(MarkerKey.bytes(of: entry.form, folded: true)) { $0.add(entry, index: position) }
+                record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: true), in: &words, &wordSupplement)
             }
         }
 
@@ -188,21 +216,19 @@ final class GlobalMarkers: Sendable {
             if entry.isCurrent, !names.isEmpty { englishForms.append((index, names)) }
         }
         let english = UnitWords(names: englishForms)
-        for (word, currencies) in english.words {
-            words.update(MarkerKey.bytes(of: word, folded: true)) { $0.englishUnitWords.formUnion(currencies) }
+        for (key, currencies) in english.words {
+            words.update(key) { $0.englishUnitWords.formUnion(currencies) }
         }
-        var qualifiers: [[UInt8]: CurrencySet] = [:]
-        for (word, currencies) in english.qualifiers {
-            qualifiers[MarkerKey.bytes(of: word, folded: true), default: CurrencySet()].formUnion(currencies)
-        }
-        self.englishQualifiers = qualifiers
+        self.englishQualifiers = english.qualifiers
 
         symbols.addPeriodlessVariants()
         words.addPeriodlessVariants()
         (self.symbols, self.symbolInfos) = symbols.build()
         (self.words, self.wordInfos) = words.build()
-        self.symbolHot = HotTable(symbolInfos)
-        self.wordHot = HotTable(wordInfos)
+        self.symbolSupplement = symbolSupplement
+        self.wordSupplement = wordSupplement
+        self.symbolHot = HotTable(symbolInfos, symbolSupplement)
+        self.wordHot = HotTable(wordInfos, wordSupplement)
         self.ownFormats = ownFormats
     }
 }

@@ -45,8 +45,15 @@ struct CurrencyConventions: Sendable {
     let names: MarkerTrie
     /// For each key of ``names``: what it names.
     let nameInfos: [NameInfo]
-    /// Qualifier words of the locale's names and English (`indian` -> INR), by folded key.
-    let qualifiers: [[UInt8]: CurrencySet]
+    /// Qualifier words of the locale's names (`indien` -> INR), by folded key.
+    private let qualifierWords: [[UInt8]: CurrencySet]
+
+    /// The currencies whose names a word qualifies without being their noun (`Indian`: INR),
+    /// in the locale's language or English; nil for other words (error messages, §7).
+    func qualifiedCurrencies(_ word: String) -> CurrencySet? {
+        let key = MarkerKey.bytes(of: word, folded: true)
+        return qualifierWords[key] ?? GlobalMarkers.shared.englishQualifiers[key]
+    }
 
     /// What a key of the locale's name table names.
     struct NameInfo: Sendable {
@@ -56,45 +63,40 @@ struct CurrencyConventions: Sendable {
         var unitWords = CurrencySet()
     }
 
-    /// What a key of the global marker tables means in this locale: rule 3's standard symbols
-    /// and the supplement entries whose scope includes the locale.
-    struct LocalMarkerInfo: Sendable {
-        /// Current currencies whose standard symbol this is in the locale, and supplement
-        /// symbols in scope (rule 3).
-        var standard = CurrencySet()
-        /// Supplement unit words in scope.
-        var unitWords = CurrencySet()
-        /// Supplement minor-unit forms in scope.
-        var minor = CurrencySet()
-        /// Currencies a supplement qualifier in scope picks (`M.N.`: MXN).
-        var qualifier = CurrencySet()
+    /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
+    /// current currencies in this locale, and those currencies; the same for the case-folded
+    /// standard symbols of three or more letters among ``GlobalMarkers/words`` (parallel
+    /// arrays, binary-searched: cheaper than hashing on the hot path).
+    private let standardSymbolIDs: [Int32]
+    private let standardSymbolSets: [CurrencySet]
+    private let standardWordIDs: [Int32]
+    private let standardWordSets: [CurrencySet]
 
-        mutating func add(_ entry: MarkerSupplement.Entry) {
-            switch entry.kind {
-            case .symbol, .scaledSymbol: standard.insert(entry.currency!)
-            case .word: unitWords.insert(entry.currency!)
-            case .minor: minor.insert(entry.currency!)
-            case .qualifier: qualifier.insert(entry.currency!)
-            case .multiplier, .particle: break
-            }
-        }
+    /// Keys of the global tables with supplement entries scoped to regions or languages that
+    /// include this locale, and those entries' currencies (entries that apply everywhere are
+    /// in the global tables).
+    private let scopedSymbolIDs: [Int32]
+    private let scopedSymbolSets: [GlobalMarkers.SupplementSets]
+    private let scopedWordIDs: [Int32]
+    private let scopedWordSets: [GlobalMarkers.SupplementSets]
+
+    /// The currencies whose standard symbol a key of the global symbol table (or, folded,
+    /// word table) is in this locale.
+    func standardCurrencies(symbol id: Int32) -> CurrencySet {
+        standardSymbolIDs.sortedIndex(of: id).map { standardSymbolSets[$0] } ?? CurrencySet()
     }
 
-    /// Local meanings of keys of ``GlobalMarkers/symbols`` and ``GlobalMarkers/words``:
-    /// ascending keys and their infos (binary-searched: cheaper than hashing on the hot path).
-    private let localSymbolIDs: [Int32]
-    private let localSymbolInfos: [LocalMarkerInfo]
-    private let localWordIDs: [Int32]
-    private let localWordInfos: [LocalMarkerInfo]
-
-    /// What a symbol key means in this locale beyond the global table, if anything.
-    func local(symbol id: Int32) -> LocalMarkerInfo? {
-        localSymbolIDs.sortedIndex(of: id).map { localSymbolInfos[$0] }
+    func standardCurrencies(word id: Int32) -> CurrencySet {
+        standardWordIDs.sortedIndex(of: id).map { standardWordSets[$0] } ?? CurrencySet()
     }
 
-    /// What a word key means in this locale beyond the global table, if anything.
-    func local(word id: Int32) -> LocalMarkerInfo? {
-        localWordIDs.sortedIndex(of: id).map { localWordInfos[$0] }
+    /// The currencies of a key's supplement entries scoped to include this locale, if any.
+    func scoped(symbol id: Int32) -> GlobalMarkers.SupplementSets? {
+        scopedSymbolIDs.sortedIndex(of: id).map { scopedSymbolSets[$0] }
+    }
+
+    func scoped(word id: Int32) -> GlobalMarkers.SupplementSets? {
+        scopedWordIDs.sortedIndex(of: id).map { scopedWordSets[$0] }
     }
 
     /// The currencies for which the locale has a display or plural name (ICU falls back to
@@ -120,38 +122,38 @@ struct CurrencyConventions: Sendable {
         let bundleNames = CurrencyNames.forLocale(locale)
         let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns)
 
-        var localSymbols: [Int32: LocalMarkerInfo] = [:]
-        var localWords: [Int32: LocalMarkerInfo] = [:]
+        var standardSymbols: [Int32: CurrencySet] = [:]
+        var standardWords: [Int32: CurrencySet] = [:]
         for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
             let symbol = bundleNames.displaySymbols[position]
             let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
-            if id >= 0 { localSymbols[id, default: LocalMarkerInfo()].standard.insert(UInt16(position)) }
+            if id >= 0 { standardSymbols[id, default: CurrencySet()].insert(UInt16(position)) }
             if MarkerKey.isCaseInsensitiveForm(symbol) {
                 let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
-                if word >= 0 { localWords[word, default: LocalMarkerInfo()].standard.insert(UInt16(position)) }
+                if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
             }
         }
-        let supplement = MarkerSupplement.shared.entries
-        for (tableInfos, isSymbols) in [(global.symbolInfos, true), (global.wordInfos, false)] {
-            for (id, info) in tableInfos.enumerated() where !info.supplementEntries.isEmpty {
-                for index in info.supplementEntries where supplement[index].applies(inRegion: region, language: language) {
-                    if isSymbols {
-                        localSymbols[Int32(id), default: LocalMarkerInfo()].add(supplement[index])
-                    } else {
-                        localWords[Int32(id), default: LocalMarkerInfo()].add(supplement[index])
-                    }
+        func scopedHere(_ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo])
+            -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
+            var scoped: [Int32: GlobalMarkers.SupplementSets] = [:]
+            for (id, info) in infos.enumerated() where info.supplement >= 0 {
+                for index in supplement[Int(info.supplement)].entries {
+                    let entry = MarkerSupplement.shared.entries[index]
+                    guard !entry.scope.isEverywhere, entry.applies(inRegion: region, language: language) else { continue }
+                    scoped[Int32(id), default: GlobalMarkers.SupplementSets()].add(entry)
                 }
             }
+            return scoped.sorted { $0.key < $1.key }
         }
+        let scopedSymbols = scopedHere(global.symbolInfos, global.symbolSupplement)
+        let scopedWords = scopedHere(global.wordInfos, global.wordSupplement)
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
         self.names = table.trie
         self.nameInfos = table.infos
         self.named = table.named
-        var qualifiers = global.englishQualifiers
-        for (key, currencies) in table.qualifiers { qualifiers[key, default: CurrencySet()].formUnion(currencies) }
-        self.qualifiers = qualifiers
+        self.qualifierWords = table.qualifiers
         let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
         self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
             tries.contains { trie, folded in
@@ -159,12 +161,16 @@ struct CurrencyConventions: Sendable {
                 return node >= 0 && trie.hasChildren(node)
             }
         }
-        let sortedSymbols = localSymbols.sorted { $0.key < $1.key }
-        self.localSymbolIDs = sortedSymbols.map(\.key)
-        self.localSymbolInfos = sortedSymbols.map(\.value)
-        let sortedWords = localWords.sorted { $0.key < $1.key }
-        self.localWordIDs = sortedWords.map(\.key)
-        self.localWordInfos = sortedWords.map(\.value)
+        let sortedSymbols = standardSymbols.sorted { $0.key < $1.key }
+        self.standardSymbolIDs = sortedSymbols.map(\.key)
+        self.standardSymbolSets = sortedSymbols.map(\.value)
+        let sortedWords = standardWords.sorted { $0.key < $1.key }
+        self.standardWordIDs = sortedWords.map(\.key)
+        self.standardWordSets = sortedWords.map(\.value)
+        self.scopedSymbolIDs = scopedSymbols.map(\.key)
+        self.scopedSymbolSets = scopedSymbols.map(\.value)
+        self.scopedWordIDs = scopedWords.map(\.key)
+        self.scopedWordSets = scopedWords.map(\.value)
     }
 
     /// The locale's name table: every currency's long and plural names, and the names with
@@ -280,21 +286,15 @@ struct CurrencyConventions: Sendable {
             }
             // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
             let derived = UnitWords(names: unitWordForms)
-            for (word, currencies) in derived.words {
-                let key = MarkerKey.bytes(of: word, folded: true)
-                guard !key.isEmpty else { continue }
+            for (key, currencies) in derived.words {
                 names.update(key) { $0.unitWords.formUnion(currencies) }
                 for decoration in decorations where !decoration.before.isEmpty || !decoration.after.isEmpty {
                     names.update(decoration.around(key)) { $0.unitWords.formUnion(currencies) }
                 }
             }
-            var qualifiers: [[UInt8]: CurrencySet] = [:]
-            for (word, currencies) in derived.qualifiers {
-                qualifiers[MarkerKey.bytes(of: word, folded: true), default: CurrencySet()].formUnion(currencies)
-            }
             names.addPeriodlessVariants()
             let (trie, infos) = names.build()
-            return NameTable(trie: trie, infos: infos, named: named, qualifiers: qualifiers)
+            return NameTable(trie: trie, infos: infos, named: named, qualifiers: derived.qualifiers)
         }
     }
 

@@ -5,7 +5,7 @@
 ///
 /// The method, for one language:
 /// 1. Each name form (display name and plural names) is split into words at spaces and
-///    hyphens; a word must hold a letter, and parenthesized words (`(BCEAO)`) are left out.
+///    hyphens; parenthesized and bracketed words (`(BCEAO)`) are left out.
 /// 2. The noun side of the language: the end of a name (first or last word) where words
 ///    shared by the names of two or more currencies stand more often — the last word in
 ///    English (`US dollar`, `Canadian dollar`), the first in French (`dollar des États-Unis`).
@@ -18,47 +18,56 @@
 /// 5. A unit word written onto a qualifier with no space names that currency too (`ドル` in
 ///    `米ドル`, `pund` in `falklandspund`).
 ///
-/// The test suite checks the words derived for a dozen languages against their ICU names.
+/// Words are compared, and kept, as case-folded marker keys (``MarkerKey``). The test suite
+/// checks the words derived for a score of languages.
 struct UnitWords {
-    /// Unit word (as written in one of the names) -> the currencies it denotes.
-    private(set) var words: [String: CurrencySet] = [:]
-    /// Qualifier word -> the currencies whose names it qualifies.
-    private(set) var qualifiers: [String: CurrencySet] = [:]
+    /// Unit word (folded key) -> the currencies it denotes.
+    private(set) var words: [[UInt8]: CurrencySet] = [:]
+    /// Qualifier word (folded key) -> the currencies whose names it qualifies.
+    private(set) var qualifiers: [[UInt8]: CurrencySet] = [:]
 
-    /// A word of a name, as a range of its scalars, with its case-folded key.
-    private struct Word {
-        let range: Range<Int>
+    /// One name form: its folded key and its words' byte ranges in it.
+    private struct Form {
+        let currency: UInt16
         let key: [UInt8]
+        let words: [Range<Int>]
+
+        /// The run of `count` words from the start or the end, as key bytes (with the
+        /// separators between them as written).
+        func run(_ count: Int, fromEnd: Bool) -> ArraySlice<UInt8> {
+            fromEnd ? key[words[words.count - count].lowerBound..<words[words.count - 1].upperBound]
+                : key[words[0].lowerBound..<words[count - 1].upperBound]
+        }
     }
 
     /// Derives the unit words from every name form of each currency (those legal tender today).
     init(names: [(currency: UInt16, forms: [String])]) {
         // 1. Words of every form.
-        var split: [(currency: UInt16, scalars: [Unicode.Scalar], words: [Word])] = []
-        for (currency, forms) in names {
-            for form in Set(forms) {
-                let scalars = Array(form.unicodeScalars)
-                split.append((currency, scalars, UnitWords.words(of: scalars)))
+        var forms: [Form] = []
+        for (currency, texts) in names {
+            var seen: Set<[UInt8]> = []
+            for text in texts {
+                let key = MarkerKey.bytes(of: text, folded: true)
+                guard !key.isEmpty, seen.insert(key).inserted else { continue }
+                forms.append(Form(currency: currency, key: key, words: UnitWords.words(of: key)))
             }
         }
-        // 2. Which words (and runs of words) stand at each end of two or more currencies' names.
-        func shared(fromEnd: Bool) -> [[UInt8]: CurrencySet] {
-            var byRun: [[UInt8]: CurrencySet] = [:]
-            for (currency, _, words) in split where words.count >= 2 {
-                for length in 1..<words.count {
-                    let run = fromEnd ? Array(words.suffix(length)) : Array(words.prefix(length))
-                    byRun[UnitWords.key(of: run), default: CurrencySet()].insert(currency)
+        // 2. Which words and runs of words stand at each end of two or more currencies' names.
+        func shared(fromEnd: Bool) -> [ArraySlice<UInt8>: CurrencySet] {
+            var byRun: [ArraySlice<UInt8>: CurrencySet] = [:]
+            for form in forms where form.words.count >= 2 {
+                for length in 1..<form.words.count {
+                    byRun[form.run(length, fromEnd: fromEnd), default: CurrencySet()].insert(form.currency)
                 }
             }
             return byRun.filter { $0.value.count >= 2 }
         }
         let sharedFirst = shared(fromEnd: false)
         let sharedLast = shared(fromEnd: true)
-        func score(_ table: [[UInt8]: CurrencySet], fromEnd: Bool) -> Int {
+        func score(_ table: [ArraySlice<UInt8>: CurrencySet], fromEnd: Bool) -> Int {
             var currencies = CurrencySet()
-            for (currency, _, words) in split where words.count >= 2 {
-                let end = fromEnd ? words.last! : words.first!
-                if table[end.key] != nil { currencies.insert(currency) }
+            for form in forms where form.words.count >= 2 && table[form.run(1, fromEnd: fromEnd)] != nil {
+                currencies.insert(form.currency)
             }
             return currencies.count
         }
@@ -66,73 +75,59 @@ struct UnitWords {
         let nounTable = nounLast ? sharedLast : sharedFirst
 
         // 3. Unit words; 4. qualifiers.
-        for (currency, scalars, words) in split where !words.isEmpty {
-            func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        for form in forms where !form.words.isEmpty {
             var chosen: [Range<Int>] = []
-            if words.count == 1 {
-                chosen.append(words[0].range)
+            if form.words.count == 1 {
+                chosen.append(form.words[0])
             } else {
-                chosen += words.filter { nounTable[$0.key] != nil }.map(\.range)
-                for length in 2..<words.count {
-                    let run = nounLast ? Array(words.suffix(length)) : Array(words.prefix(length))
-                    if nounTable[UnitWords.key(of: run)] != nil { chosen.append(run.first!.range.lowerBound..<run.last!.range.upperBound) }
+                chosen += form.words.filter { nounTable[form.key[$0]] != nil }
+                for length in 2..<form.words.count where nounTable[form.run(length, fromEnd: nounLast)] != nil {
+                    let run = form.run(length, fromEnd: nounLast)
+                    chosen.append(run.startIndex..<run.endIndex)
                 }
-                if chosen.isEmpty { chosen.append((nounLast ? words.last! : words.first!).range) }
+                if chosen.isEmpty { chosen.append(nounLast ? form.words.last! : form.words.first!) }
             }
-            for range in chosen { self.words[text(range), default: CurrencySet()].insert(currency) }
-            for word in words where !chosen.contains(where: { $0.overlaps(word.range) }) {
-                qualifiers[text(word.range), default: CurrencySet()].insert(currency)
+            for range in chosen { words[Array(form.key[range]), default: CurrencySet()].insert(form.currency) }
+            for word in form.words where !chosen.contains(where: { $0.overlaps(word) }) {
+                qualifiers[Array(form.key[word]), default: CurrencySet()].insert(form.currency)
             }
         }
 
-        // 5. A unit word written onto its qualifier, with no space, names that currency too:
-        // `ドル` in `米ドル` (Japanese writes some names with spaces, others without), `pund`
-        // in Norwegian `falklandspund`.
-        var byKey: [[UInt8]: String] = [:]
-        for word in self.words.keys { byKey[MarkerKey.bytes(of: word, folded: true)] = word }
-        for (currency, scalars, words) in split {
-            for word in words where word.range.count >= 3 {
-                let range = word.range
-                for cut in 1..<(range.count - 1) {
-                    let part = nounLast ? scalars[(range.lowerBound + cut)..<range.upperBound] : scalars[range.lowerBound..<(range.upperBound - cut)]
-                    let key = MarkerKey.bytes(of: String(String.UnicodeScalarView(part)), folded: true)
-                    if let unitWord = byKey[key] { self.words[unitWord]!.insert(currency) }
+        // 5. A unit word written onto its qualifier (`米ドル`): walk each word from the noun
+        // side through a trie of the unit words (reversed when the noun comes last), and take
+        // the matches that end on a character boundary with something left over.
+        let keys = Array(words.keys)
+        let trie = MarkerTrie(keys.enumerated().map { (nounLast ? Array($0.element.reversed()) : $0.element, Int32($0.offset)) })
+        for form in forms {
+            for word in form.words where word.count >= 3 {
+                var node = MarkerTrie.root
+                var characters = 0
+                for step in 0..<(word.count - 1) {
+                    let position = nounLast ? word.upperBound - 1 - step : word.lowerBound + step
+                    node = trie.child(of: node, byte: form.key[position])
+                    if node < 0 { break }
+                    if form.key[position] & 0xC0 != 0x80 { characters += 1 }
+                    let value = trie.value(at: node)
+                    // On a character boundary (the match starts, or the rest starts, on a lead
+                    // byte), and two characters at least.
+                    let boundary = nounLast ? form.key[position] & 0xC0 != 0x80 : form.key[position + 1] & 0xC0 != 0x80
+                    if value >= 0, boundary, characters >= 2 { words[keys[Int(value)]]!.insert(form.currency) }
                 }
             }
         }
     }
 
-    /// The words of a name: split at spaces and hyphens, each holding a letter, without
-    /// parenthesized ones.
-    private static func words(of scalars: [Unicode.Scalar]) -> [Word] {
-        var result: [Word] = []
-        var start: Int?
-        func close(_ end: Int) {
-            guard let begin = start else { return }
-            start = nil
-            let part = scalars[begin..<end]
-            guard part.contains(where: { $0.properties.isAlphabetic }), part.first != "(", part.last != ")",
-                  part.first != "[", part.last != "]" else { return }
-            result.append(Word(range: begin..<end, key: MarkerKey.bytes(of: String(String.UnicodeScalarView(part)), folded: true)))
-        }
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isWhitespace || scalar == "-" || scalar == "\u{2010}" || scalar == "\u{2011}" {
-                close(index)
-            } else if start == nil {
-                start = index
+    /// The words of a folded name key: split at spaces and hyphens, without parenthesized
+    /// or bracketed ones.
+    private static func words(of key: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        for index in 0...key.count where index == key.count || key[index] == 0x20 || key[index] == 0x2D {
+            if index > start, ![0x28, 0x5B].contains(key[start]), ![0x29, 0x5D].contains(key[index - 1]) {
+                result.append(start..<index)
             }
+            start = index + 1
         }
-        close(scalars.count)
         return result
-    }
-
-    /// The identity of a run of words: their folded keys joined by spaces.
-    private static func key(of run: [Word]) -> [UInt8] {
-        var key: [UInt8] = []
-        for word in run {
-            if !key.isEmpty { key.append(0x20) }
-            key += word.key
-        }
-        return key
     }
 }

@@ -49,17 +49,31 @@ struct CurrencyResolution {
         /// Whether the marker is only a currency name or unit word (not a symbol or code).
         var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !(names.isEmpty && unitWords.isEmpty) }
 
-        mutating func add(_ global: GlobalMarkers.MarkerInfo, local: CurrencyConventions.LocalMarkerInfo?) {
-            symbols.formUnion(global.symbols)
-            historic.formUnion(global.historic)
-            supplementSymbols.formUnion(global.supplementSymbols)
-            supplementWords.formUnion(global.supplementWords)
-            minorAnyScope.formUnion(global.supplementMinor)
-            qualifier.formUnion(global.supplementQualifier)
-            guard let local else { return }
-            standard.formUnion(local.standard)
-            unitWords.formUnion(local.unitWords)
-            minor.formUnion(local.minor)
+        /// Adds what a key of a global table says, with the supplement's entries for it (all
+        /// scopes, those for everywhere, those scoped to include the locale) and the locale's
+        /// standard symbols it spells.
+        mutating func add(
+            _ info: GlobalMarkers.MarkerInfo, supplement: [GlobalMarkers.SupplementInfo],
+            standard localStandard: CurrencySet, scoped: GlobalMarkers.SupplementSets?
+        ) {
+            symbols.formUnion(info.symbols)
+            historic.formUnion(info.historic)
+            standard.formUnion(localStandard)
+            if info.supplement >= 0 {
+                let entries = supplement[Int(info.supplement)]
+                supplementSymbols.formUnion(entries.anyScope.symbols)
+                supplementWords.formUnion(entries.anyScope.words)
+                minorAnyScope.formUnion(entries.anyScope.minor)
+                qualifier.formUnion(entries.anyScope.qualifier)
+                standard.formUnion(entries.everywhere.symbols)
+                unitWords.formUnion(entries.everywhere.words)
+                minor.formUnion(entries.everywhere.minor)
+            }
+            if let scoped {
+                standard.formUnion(scoped.symbols)
+                unitWords.formUnion(scoped.words)
+                minor.formUnion(scoped.minor)
+            }
         }
     }
 
@@ -68,14 +82,16 @@ struct CurrencyResolution {
         let conventions = profile.currencies
         var candidates = Candidates()
         if match.symbol >= 0 {
-            candidates.add(global.symbolInfos[Int(match.symbol)], local: conventions.local(symbol: match.symbol))
+            candidates.add(global.symbolInfos[Int(match.symbol)], supplement: global.symbolSupplement,
+                           standard: conventions.standardCurrencies(symbol: match.symbol), scoped: conventions.scoped(symbol: match.symbol))
         }
         if match.word >= 0 {
             let info = global.wordInfos[Int(match.word)]
             if info.isoCode >= 0 { candidates.isoCode = UInt16(info.isoCode) }
             candidates.names.formUnion(info.englishNames)
             candidates.unitWords.formUnion(info.englishUnitWords)
-            candidates.add(info, local: conventions.local(word: match.word))
+            candidates.add(info, supplement: global.wordSupplement,
+                           standard: conventions.standardCurrencies(word: match.word), scoped: conventions.scoped(word: match.word))
         }
         if match.name >= 0 {
             let info = conventions.nameInfos[Int(match.name)]

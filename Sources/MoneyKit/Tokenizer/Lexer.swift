@@ -410,7 +410,7 @@ struct Lexer {
         if hot.isMarkerAnywhere[Int(value)] { return true }
         if let hint, hot.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
         let currencies = profile.currencies
-        return (isSymbol ? currencies.local(symbol: value) : currencies.local(word: value)) != nil
+        return (isSymbol ? currencies.scoped(symbol: value) : currencies.scoped(word: value)) != nil
     }
 
     /// The longest compact affix starting at `start` that stands on `side` of the number.
@@ -438,7 +438,7 @@ struct Lexer {
             end += next
         }
         let word = excerpt(start, end)
-        if let currencies = profile.currencies.qualifiers[MarkerKey.bytes(of: word, folded: true)] {
+        if let currencies = profile.currencies.qualifiedCurrencies(word) {
             return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word,
                                    detail: .qualifierWord(CurrencyCatalog.shared.mostLikelyFirst(currencies)))
         }
