@@ -56,6 +56,13 @@ final class GlobalMarkers: Sendable {
         }
 
         var all: CurrencySet { symbols.union(words).union(minor).union(qualifier) }
+
+        mutating func formUnion(_ other: SupplementSets) {
+            symbols.formUnion(other.symbols)
+            words.formUnion(other.words)
+            minor.formUnion(other.minor)
+            qualifier.formUnion(other.qualifier)
+        }
     }
 
     /// What the supplement says of a key.
@@ -85,6 +92,8 @@ final class GlobalMarkers: Sendable {
     }
 
     /// What the lexer needs of a key, per key in flat buffers read without reference counting.
+    /// The lexer holds a pointer to it (``symbolHot``, ``wordHot``), which keeps the lexer small
+    /// enough to copy in registers.
     struct HotTable: Sendable {
         /// Whether the key is a marker in every locale without a hint.
         let isMarkerAnywhere: FrozenBuffer<Bool>
@@ -120,11 +129,13 @@ final class GlobalMarkers: Sendable {
     let symbols: MarkerTrie
     let symbolInfos: [MarkerInfo]
     let symbolSupplement: [SupplementInfo]
-    let symbolHot: HotTable
+    /// The symbol table's hot data, never freed (the global tables live as long as the process).
+    nonisolated(unsafe) let symbolHot: UnsafePointer<HotTable>
     let words: MarkerTrie
     let wordInfos: [MarkerInfo]
     let wordSupplement: [SupplementInfo]
-    let wordHot: HotTable
+    /// The word table's hot data, never freed.
+    nonisolated(unsafe) let wordHot: UnsafePointer<HotTable>
     /// English qualifier words of current currencies' names (`indian` -> INR), by folded
     /// key: not currencies on their own, which error messages explain.
     let englishQualifiers: [[UInt8]: CurrencySet]
@@ -227,9 +238,18 @@ final class GlobalMarkers: Sendable {
         (self.words, self.wordInfos) = words.build()
         self.symbolSupplement = symbolSupplement
         self.wordSupplement = wordSupplement
-        self.symbolHot = HotTable(symbolInfos, symbolSupplement)
-        self.wordHot = HotTable(wordInfos, wordSupplement)
+        self.symbolHot = GlobalMarkers.frozen(HotTable(symbolInfos, symbolSupplement))
+        self.wordHot = GlobalMarkers.frozen(HotTable(wordInfos, wordSupplement))
         self.ownFormats = ownFormats
+    }
+}
+
+extension GlobalMarkers {
+    /// A value in memory that is never freed, for data that lives as long as the process.
+    fileprivate static func frozen<Value>(_ value: Value) -> UnsafePointer<Value> {
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return UnsafePointer(pointer)
     }
 }
 

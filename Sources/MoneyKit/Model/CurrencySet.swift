@@ -3,10 +3,15 @@
 /// Candidate sets of currency markers are combined on the parse hot path; a bitmap makes
 /// union, intersection and "exactly one?" a handful of word operations with no allocation.
 struct CurrencySet: Hashable, Sendable {
-    /// How many currencies the bitmap can hold (ICU 72 knows 306).
-    static let capacity = 512
+    /// How many currencies the bitmap can hold (ICU 72 knows 306; ICU adds one or two a year).
+    /// Six words rather than eight: every set the parse builds and combines is a quarter
+    /// smaller (measured: fewer instructions per parse in currency resolution).
+    static let capacity = 384
 
-    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Words in the bitmap.
+    private static let wordCount = 6
+
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
 
     init() {}
 
@@ -21,9 +26,7 @@ struct CurrencySet: Hashable, Sendable {
         case 2: words.2
         case 3: words.3
         case 4: words.4
-        case 5: words.5
-        case 6: words.6
-        default: words.7
+        default: words.5
         }
     }
 
@@ -34,9 +37,7 @@ struct CurrencySet: Hashable, Sendable {
         case 2: words.2 = value
         case 3: words.3 = value
         case 4: words.4 = value
-        case 5: words.5 = value
-        case 6: words.6 = value
-        default: words.7 = value
+        default: words.5 = value
         }
     }
 
@@ -50,12 +51,12 @@ struct CurrencySet: Hashable, Sendable {
     }
 
     var isEmpty: Bool {
-        (words.0 | words.1 | words.2 | words.3 | words.4 | words.5 | words.6 | words.7) == 0
+        (words.0 | words.1 | words.2 | words.3 | words.4 | words.5) == 0
     }
 
     var count: Int {
         words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount
-            + words.4.nonzeroBitCount + words.5.nonzeroBitCount + words.6.nonzeroBitCount + words.7.nonzeroBitCount
+            + words.4.nonzeroBitCount + words.5.nonzeroBitCount
     }
 
     /// The only member, when there is exactly one.
@@ -66,7 +67,7 @@ struct CurrencySet: Hashable, Sendable {
 
     /// The smallest member.
     var first: UInt16? {
-        for position in 0..<8 {
+        for position in 0..<CurrencySet.wordCount {
             let bits = word(position)
             if bits != 0 { return UInt16(position * 64 + bits.trailingZeroBitCount) }
         }
@@ -80,27 +81,27 @@ struct CurrencySet: Hashable, Sendable {
     }
 
     mutating func formUnion(_ other: CurrencySet) {
-        for position in 0..<8 { setWord(position, word(position) | other.word(position)) }
+        for position in 0..<CurrencySet.wordCount { setWord(position, word(position) | other.word(position)) }
     }
 
     func intersection(_ other: CurrencySet) -> CurrencySet {
         var result = CurrencySet()
-        for position in 0..<8 { result.setWord(position, word(position) & other.word(position)) }
+        for position in 0..<CurrencySet.wordCount { result.setWord(position, word(position) & other.word(position)) }
         return result
     }
 
     static func == (lhs: CurrencySet, rhs: CurrencySet) -> Bool {
-        (0..<8).allSatisfy { lhs.word($0) == rhs.word($0) }
+        (0..<CurrencySet.wordCount).allSatisfy { lhs.word($0) == rhs.word($0) }
     }
 
     func hash(into hasher: inout Hasher) {
-        for position in 0..<8 { hasher.combine(word(position)) }
+        for position in 0..<CurrencySet.wordCount { hasher.combine(word(position)) }
     }
 
     /// Members in ascending index order (which is code order).
     var members: [UInt16] {
         var result: [UInt16] = []
-        for position in 0..<8 {
+        for position in 0..<CurrencySet.wordCount {
             var bits = word(position)
             while bits != 0 {
                 result.append(UInt16(position * 64 + bits.trailingZeroBitCount))

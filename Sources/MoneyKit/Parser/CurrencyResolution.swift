@@ -24,11 +24,6 @@ struct CurrencyResolution {
         /// Current currencies with this unit word, in the locale's language or English, and
         /// supplement unit words in scope.
         var unitWords = CurrencySet()
-        /// Currencies whose minor unit this is, in scope / whatever the scope.
-        var minor = CurrencySet()
-        var minorAnyScope = CurrencySet()
-        /// Currencies a supplement qualifier picks (`M.N.`), whatever the scope.
-        var qualifier = CurrencySet()
 
         /// Every currency the marker can denote without a hint (rule 6 lists these).
         var withoutHint: CurrencySet {
@@ -49,30 +44,27 @@ struct CurrencyResolution {
         /// Whether the marker is only a currency name or unit word (not a symbol or code).
         var isNameOnly: Bool { isoCode == nil && asSymbol.isEmpty && !(names.isEmpty && unitWords.isEmpty) }
 
-        /// Adds what a key of a global table says, with the supplement's entries for it (all
-        /// scopes, those for everywhere, those scoped to include the locale) and the locale's
-        /// standard symbols it spells.
+        /// Adds what a key of a global table says: its symbols, the supplement's entries for it
+        /// (all scopes, those for everywhere, those scoped to include the locale) and the
+        /// locale's standard symbols it spells. Fields are read one by one from the tables
+        /// (no copy of a whole info on the hot path).
         mutating func add(
-            _ info: GlobalMarkers.MarkerInfo, supplement: [GlobalMarkers.SupplementInfo],
-            standard localStandard: CurrencySet, scoped: GlobalMarkers.SupplementSets?
+            key id: Int32, infos: [GlobalMarkers.MarkerInfo], supplement: [GlobalMarkers.SupplementInfo],
+            standard localStandard: CurrencySet, scoped: (Int32) -> GlobalMarkers.SupplementSets?
         ) {
-            symbols.formUnion(info.symbols)
-            historic.formUnion(info.historic)
+            let index = Int(id)
+            symbols.formUnion(infos[index].symbols)
+            historic.formUnion(infos[index].historic)
             standard.formUnion(localStandard)
-            if info.supplement >= 0 {
-                let entries = supplement[Int(info.supplement)]
-                supplementSymbols.formUnion(entries.anyScope.symbols)
-                supplementWords.formUnion(entries.anyScope.words)
-                minorAnyScope.formUnion(entries.anyScope.minor)
-                qualifier.formUnion(entries.anyScope.qualifier)
-                standard.formUnion(entries.everywhere.symbols)
-                unitWords.formUnion(entries.everywhere.words)
-                minor.formUnion(entries.everywhere.minor)
-            }
-            if let scoped {
+            let entries = Int(infos[index].supplement)
+            guard entries >= 0 else { return }
+            supplementSymbols.formUnion(supplement[entries].anyScope.symbols)
+            supplementWords.formUnion(supplement[entries].anyScope.words)
+            standard.formUnion(supplement[entries].everywhere.symbols)
+            unitWords.formUnion(supplement[entries].everywhere.words)
+            if let scoped = scoped(id) {
                 standard.formUnion(scoped.symbols)
                 unitWords.formUnion(scoped.words)
-                minor.formUnion(scoped.minor)
             }
         }
     }
@@ -82,21 +74,21 @@ struct CurrencyResolution {
         let conventions = profile.currencies
         var candidates = Candidates()
         if match.symbol >= 0 {
-            candidates.add(global.symbolInfos[Int(match.symbol)], supplement: global.symbolSupplement,
-                           standard: conventions.standardCurrencies(symbol: match.symbol), scoped: conventions.scoped(symbol: match.symbol))
+            candidates.add(key: match.symbol, infos: global.symbolInfos, supplement: global.symbolSupplement,
+                           standard: conventions.standardCurrencies(symbol: match.symbol), scoped: conventions.scoped(symbol:))
         }
         if match.word >= 0 {
-            let info = global.wordInfos[Int(match.word)]
-            if info.isoCode >= 0 { candidates.isoCode = UInt16(info.isoCode) }
-            candidates.names.formUnion(info.englishNames)
-            candidates.unitWords.formUnion(info.englishUnitWords)
-            candidates.add(info, supplement: global.wordSupplement,
-                           standard: conventions.standardCurrencies(word: match.word), scoped: conventions.scoped(word: match.word))
+            let word = Int(match.word)
+            let isoCode = global.wordInfos[word].isoCode
+            if isoCode >= 0 { candidates.isoCode = UInt16(isoCode) }
+            candidates.names.formUnion(global.wordInfos[word].englishNames)
+            candidates.unitWords.formUnion(global.wordInfos[word].englishUnitWords)
+            candidates.add(key: match.word, infos: global.wordInfos, supplement: global.wordSupplement,
+                           standard: conventions.standardCurrencies(word: match.word), scoped: conventions.scoped(word:))
         }
         if match.name >= 0 {
-            let info = conventions.nameInfos[Int(match.name)]
-            candidates.names.formUnion(info.names)
-            candidates.unitWords.formUnion(info.unitWords)
+            candidates.names.formUnion(conventions.nameInfos[Int(match.name)].names)
+            candidates.unitWords.formUnion(conventions.nameInfos[Int(match.name)].unitWords)
         }
         return candidates
     }
@@ -259,26 +251,46 @@ struct CurrencyResolution {
                         offset: marker.start, excerpt: excerpt(marker))
     }
 
+    /// What the supplement says of a marker (minor units and qualifiers are supplement forms
+    /// only, §7): its entries' currencies whatever their scope, and those of the entries that
+    /// apply in this locale.
+    func supplementSets(_ match: MarkerMatch) -> (anyScope: GlobalMarkers.SupplementSets, here: GlobalMarkers.SupplementSets) {
+        let global = GlobalMarkers.shared
+        var anyScope = GlobalMarkers.SupplementSets()
+        var here = GlobalMarkers.SupplementSets()
+        func add(_ id: Int32, _ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo],
+                 scoped: (Int32) -> GlobalMarkers.SupplementSets?) {
+            guard id >= 0, infos[Int(id)].supplement >= 0 else { return }
+            let entries = supplement[Int(infos[Int(id)].supplement)]
+            anyScope.formUnion(entries.anyScope)
+            here.formUnion(entries.everywhere)
+            if let scoped = scoped(id) { here.formUnion(scoped) }
+        }
+        add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: profile.currencies.scoped(symbol:))
+        add(match.word, global.wordInfos, global.wordSupplement, scoped: profile.currencies.scoped(word:))
+        return (anyScope, here)
+    }
+
     /// The currency of an amount written in minor units alone (`50 cents`, `99p`): the hint,
     /// the region's currency, or the only currency the form is a minor unit of (§7).
     func resolveMinor(_ marker: PlacedMarker) throws(MoneyParseError) -> Currency {
-        let candidates = candidates(marker.match)
+        let sets = supplementSets(marker.match)
         if let hint {
-            guard candidates.minorAnyScope.contains(hint.index) else {
-                throw MoneyParseError(.currencyMismatch(found: Currency(index: candidates.minorAnyScope.first ?? hint.index),
+            guard sets.anyScope.minor.contains(hint.index) else {
+                throw MoneyParseError(.currencyMismatch(found: Currency(index: sets.anyScope.minor.first ?? hint.index),
                                                         expected: hint), offset: marker.start, excerpt: excerpt(marker))
             }
             return hint
         }
-        if let regional = profile.defaultCurrency, candidates.minor.contains(regional.index) { return regional }
-        if let only = candidates.minor.single { return Currency(index: only) }
-        throw ambiguous(marker, candidates.minor)
+        if let regional = profile.defaultCurrency, sets.here.minor.contains(regional.index) { return regional }
+        if let only = sets.here.minor.single { return Currency(index: only) }
+        throw ambiguous(marker, sets.here.minor)
     }
 
     /// Checks that a minor-unit form after a major amount (`5 zł 50 gr`) is a minor unit of
     /// the amount's currency (§7).
     func checkMinor(_ marker: PlacedMarker, of currency: Currency) throws(MoneyParseError) {
-        guard candidates(marker.match).minorAnyScope.contains(currency.index) else {
+        guard supplementSets(marker.match).anyScope.minor.contains(currency.index) else {
             throw MoneyParseError(.multipleMarkers, offset: marker.start, excerpt: excerpt(marker),
                                   detail: .minorUnitOfOtherCurrency(currency))
         }
@@ -289,7 +301,7 @@ struct CurrencyResolution {
     func resolveQualified(_ marker: PlacedMarker, by qualifierToken: Qualifier) throws(MoneyParseError) -> Currency {
         let candidates = candidates(marker.match)
         let regional = qualifierToken.region == 0
-            ? self.candidates(qualifierToken.match).qualifier
+            ? supplementSets(qualifierToken.match).anyScope.qualifier
             : CurrencyCatalog.shared.currencies(inRegion: qualifierToken.region)
         let offset = qualifierToken.start
         let qualifier = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<qualifierToken.end]), as: UTF8.self)

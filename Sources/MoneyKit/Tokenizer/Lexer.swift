@@ -95,8 +95,8 @@ struct Lexer {
     private let symbols: MarkerTrie.View
     private let words: MarkerTrie.View
     private let names: MarkerTrie.View
-    private let symbolHot: GlobalMarkers.HotTable
-    private let wordHot: GlobalMarkers.HotTable
+    private let symbolHot: UnsafePointer<GlobalMarkers.HotTable>
+    private let wordHot: UnsafePointer<GlobalMarkers.HotTable>
     /// The currency hint: symbols of currencies no longer current, and supplement forms
     /// outside their scope, are markers only for it.
     let hint: Currency?
@@ -292,14 +292,15 @@ struct Lexer {
         let both = compact?.end == marker.end ? compact!.affix.exponent : -1
         var token = Token(kind: .marker, start: start, end: marker.end, marker: marker.marker, exponent: both)
         let match = marker.marker
-        let symbolRole = match.symbol >= 0 ? symbolHot.role[Int(match.symbol)] : nil
-        let wordRole = match.word >= 0 ? wordHot.role[Int(match.word)] : nil
+        let symbolRole = match.symbol >= 0 ? symbolHot.pointee.role[Int(match.symbol)] : nil
+        let wordRole = match.word >= 0 ? wordHot.pointee.role[Int(match.word)] : nil
         if match.name >= 0 || symbolRole == .currency || wordRole == .currency {
             token.role = .currency
         } else {
             token.role = symbolRole ?? wordRole ?? .currency
         }
-        token.scale = match.symbol >= 0 ? symbolHot.scale[Int(match.symbol)] : match.word >= 0 ? wordHot.scale[Int(match.word)] : -1
+        token.scale = match.symbol >= 0 ? symbolHot.pointee.scale[Int(match.symbol)]
+            : match.word >= 0 ? wordHot.pointee.scale[Int(match.word)] : -1
         if token.role == .qualifier {
             token.kind = .regionQualifier
         } else if marker.end == start + 2 {
@@ -406,9 +407,9 @@ struct Lexer {
     /// Whether a key of a global table is a marker here: everywhere, for the hint (historic
     /// symbols, supplement forms), or in this locale (supplement forms in scope).
     @inline(__always)
-    private func isMarker(_ value: Int32, _ hot: GlobalMarkers.HotTable, isSymbol: Bool) -> Bool {
-        if hot.isMarkerAnywhere[Int(value)] { return true }
-        if let hint, hot.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
+    private func isMarker(_ value: Int32, _ hot: UnsafePointer<GlobalMarkers.HotTable>, isSymbol: Bool) -> Bool {
+        if hot.pointee.isMarkerAnywhere[Int(value)] { return true }
+        if let hint, hot.pointee.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
         let currencies = profile.currencies
         return (isSymbol ? currencies.scoped(symbol: value) : currencies.scoped(word: value)) != nil
     }
