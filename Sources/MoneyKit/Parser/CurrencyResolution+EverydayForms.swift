@@ -4,10 +4,11 @@
 /// reads only the locale's own format.
 extension CurrencyResolution {
     /// The currency of what the state machine read.
-    func currency(of structure: AmountStructure) throws(MoneyParseError) -> Currency {
+    func currency(of structure: borrowing AmountStructure) throws(MoneyParseError) -> Currency {
         if strict {
-            let everyday = structure.minorMarker?.start ?? structure.trailingDigits?.start ?? structure.qualifier?.start
-            if let everyday { throw MoneyParseError(.unexpectedCharacter, offset: everyday) }
+            if let minor = structure.minorMarker { throw MoneyParseError(.unexpectedCharacter, offset: minor.start) }
+            if let trailing = structure.trailingDigits { throw MoneyParseError(.unexpectedCharacter, offset: trailing.start) }
+            if let qualifier = structure.qualifier { throw MoneyParseError(.unexpectedCharacter, offset: qualifier.start) }
         }
         if let minor = structure.minorMarker, structure.firstMarker == nil {
             return try resolveMinor(minor)
@@ -27,7 +28,7 @@ extension CurrencyResolution {
     /// one major unit (`5 zł 50 gr`), or exactly the currency's minor digits after a symbol
     /// touching the whole units (`35€99`). The amount before them must be whole.
     func adding(
-        _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: AmountStructure, decimalMark: Int?,
+        _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: borrowing AmountStructure, decimalMark: Int?,
         currency: Currency
     ) throws(MoneyParseError) -> ExactDecimal {
         let minorUnits = currency.minorUnits

@@ -152,35 +152,42 @@ public struct MoneyParser: Sendable {
     /// The pipeline: structure (state machine over tokens), currency, separators, amount.
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
         do throws(MoneyParseError) {
-            let strict = options.mode == .strict
-            let resolution = CurrencyResolution(profile: profile, hint: currency, strict: strict, bytes: bytes)
+            let resolution = CurrencyResolution(profile: profile, hint: currency, strict: options.mode == .strict, bytes: bytes)
             var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
             try machine.run()
-            var structure = machine.takeResult()
-            try resolution.settleMultipliers(&structure, bytes: bytes)
-            let currency = try resolution.currency(of: structure)
-            // A Japanese receipt's trailing minus after a yen amount means "exactly" (Docs/ParsingRules.md §4b).
-            let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
-            let roles = profile.numbers.separatorRoles(strict: strict, currency: currency.index)
-            let minorUnits = currency.minorUnits
-            let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
-                                                           minorUnits: minorUnits, bytes: bytes)
-            // An amount in minor units alone (`50 cents`, §7) is shifted to major units.
-            let inMinorUnits = structure.minorMarker != nil && structure.trailingDigits == nil
-            if inMinorUnits, minorUnits == 0, let minor = structure.minorMarker {
-                throw MoneyParseError(.unexpectedCharacter, offset: minor.start)
-            }
-            var amount = try structure.number.amount(
-                decimalMark: decimal, isNegative: structure.isNegative && !receipt, minorUnits: minorUnits,
-                colloquial: profile.readsColloquialDigits, shift: inMinorUnits ? -minorUnits : 0,
-                excess: options.excessFractionDigits, bytes: bytes)
-            if let trailing = structure.trailingDigits {
-                amount = try resolution.adding(trailing, to: amount, of: structure, decimalMark: decimal, currency: currency)
-            }
-            return .success(Money(amount.decimal, currency))
+            // The structure is read where the machine left it (it is large: no copies).
+            try resolution.settleMultipliers(&machine.result, bytes: bytes)
+            return .success(try money(of: machine.result, resolution: resolution, bytes: bytes))
         } catch {
             return .failure(error.naming(bytes))
         }
+    }
+
+    /// The money a structure stands for: its currency, then its separators and amount.
+    private func money(
+        of structure: borrowing AmountStructure, resolution: CurrencyResolution, bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) -> Money {
+        let currency = try resolution.currency(of: structure)
+        // A Japanese receipt's trailing minus after a yen amount means "exactly" (Docs/ParsingRules.md §4b).
+        let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
+        let roles = profile.numbers.separatorRoles(strict: resolution.strict, currency: currency.index)
+        let minorUnits = currency.minorUnits
+        let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
+                                                       minorUnits: minorUnits, bytes: bytes)
+        // An amount in minor units alone (`50 cents`, §7) is shifted to major units.
+        let hasTrailingDigits = structure.trailingDigits != nil
+        let inMinorUnits = structure.minorMarker != nil && !hasTrailingDigits
+        if inMinorUnits, minorUnits == 0, let minor = structure.minorMarker {
+            throw MoneyParseError(.unexpectedCharacter, offset: minor.start)
+        }
+        var amount = try structure.number.amount(
+            decimalMark: decimal, isNegative: structure.isNegative && !receipt, minorUnits: minorUnits,
+            colloquial: profile.readsColloquialDigits, shift: inMinorUnits ? -minorUnits : 0,
+            excess: options.excessFractionDigits, bytes: bytes)
+        if let trailing = structure.trailingDigits {
+            amount = try resolution.adding(trailing, to: amount, of: structure, decimalMark: decimal, currency: currency)
+        }
+        return Money(amount.decimal, currency)
     }
 }
 

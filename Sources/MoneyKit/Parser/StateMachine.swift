@@ -94,8 +94,8 @@ struct StateMachine {
     /// Decides whether two markers form an allowed pair (ISO code + symbol of that currency).
     private let resolution: CurrencyResolution
     private var state = State.beforeNumber
-    /// What was read.
-    private(set) var result = AmountStructure()
+    /// What was read (currency resolution settles its multipliers in place).
+    var result = AmountStructure()
     private var signOffset: Int?
     private var openParenthesis: Int?
     private var closedParenthesis = false
@@ -140,9 +140,6 @@ struct StateMachine {
         }
         try finish()
     }
-
-    /// Ends the machine's life, handing over what it read (moved, not copied).
-    consuming func takeResult() -> AmountStructure { result }
 
     // MARK: Transitions
 
