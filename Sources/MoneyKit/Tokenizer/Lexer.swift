@@ -433,13 +433,16 @@ struct Lexer {
         guard Characters.isWordLetter(Characters.canonical(Characters.decode(bytes, at: start).scalar)) else {
             return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, end))
         }
-        while end < bytes.count {
+        // A word of a currency's name is short: longer runs of letters (or marks) are only
+        // quoted up to that length, keeping bad input cheap to report.
+        let limit = min(bytes.count, start + 64)
+        while end < limit {
             let (scalar, next) = Characters.decode(bytes, at: end)
             guard Characters.isWordLetter(Characters.canonical(scalar)) || Characters.isIgnorable(scalar) else { break }
             end += next
         }
         let word = excerpt(start, end)
-        if let currencies = profile.currencies.qualifiedCurrencies(word) {
+        if end < limit || end == bytes.count, let currencies = profile.currencies.qualifiedCurrencies(word) {
             return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word,
                                    detail: .qualifierWord(CurrencyCatalog.shared.mostLikelyFirst(currencies)))
         }
