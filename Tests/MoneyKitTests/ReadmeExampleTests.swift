@@ -80,10 +80,7 @@ import Testing
         print(try MoneyParser.parse("1.5 lakh", locale: Locale(identifier: "en_IN")))
         // --- README numerals example ends ---
 
-        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
-                                encoding: .utf8)
-        let output = lines.joined(separator: "\n")
-        #expect(readme.contains(output), "README lacks the output block:\n\(output)")
+        try Self.expectReadmeShows(lines)
         #expect(lines == ["12000 JPY", "10000 JPY", "1234.56 CNY", "3.5 CNY", "350000000 KRW", "1200 USD", "2500000 EUR",
                           "150000 INR"])
     }
@@ -110,11 +107,16 @@ import Testing
         }
         // --- README everyday example ends ---
 
+        try Self.expectReadmeShows(lines)
+        #expect(lines.prefix(10) == ["5 USD", "100 RUB", "1500 KES", "5.5 PLN", "0.99 GBP", "12.5 SEK", "500 INR", "1500000 EUR",
+                                     "100 USD", "5.6 HKD"])
+    }
+
+    /// Expects the README to show these output lines as one block.
+    static func expectReadmeShows(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
                                 encoding: .utf8)
         let output = lines.joined(separator: "\n")
-        #expect(readme.contains(output), "README lacks the output block:\n\(output)")
-        #expect(lines.prefix(10) == ["5 USD", "100 RUB", "1500 KES", "5.5 PLN", "0.99 GBP", "12.5 SEK", "500 INR", "1500000 EUR",
-                                     "100 USD", "5.6 HKD"])
+        #expect(readme.contains(output), "README lacks the output block:\n\(output)", sourceLocation: sourceLocation)
     }
 }

@@ -67,6 +67,8 @@ final class GlobalMarkers: Sendable {
 
     /// What the supplement says of a key.
     struct SupplementInfo: Sendable {
+        /// The key (its value in the table's trie).
+        var key: Int32 = -1
         /// Indexes of its entries (in ``MarkerSupplement/entries``).
         var entries: [Int] = []
         /// Currencies of its entries whatever their scope (they count for the hint; symbols
@@ -190,13 +192,14 @@ final class GlobalMarkers: Sendable {
         func record(_ entry: MarkerSupplement.Entry, _ position: Int, key: [UInt8],
                     in table: inout MarkerTableBuilder<MarkerInfo>, _ infos: inout [SupplementInfo]) {
             var slot: Int32 = -1
-            table.update(key) { info in
+            let id = table.update(key) { info in
                 if info.supplement < 0 {
                     info.supplement = Int32(infos.count)
                     infos.append(SupplementInfo())
                 }
                 slot = info.supplement
             }
+            infos[Int(slot)].key = id
             infos[Int(slot)].add(entry, index: position)
         }
         for (position, entry) in MarkerSupplement.shared.entries.enumerated()

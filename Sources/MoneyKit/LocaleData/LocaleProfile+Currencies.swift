@@ -133,20 +133,19 @@ struct CurrencyConventions: Sendable {
                 if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
             }
         }
-        func scopedHere(_ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo])
-            -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
+        func scopedHere(_ supplement: [GlobalMarkers.SupplementInfo]) -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
             var scoped: [Int32: GlobalMarkers.SupplementSets] = [:]
-            for (id, info) in infos.enumerated() where info.supplement >= 0 {
-                for index in supplement[Int(info.supplement)].entries {
+            for info in supplement {
+                for index in info.entries {
                     let entry = MarkerSupplement.shared.entries[index]
                     guard !entry.scope.isEverywhere, entry.applies(inRegion: region, language: language) else { continue }
-                    scoped[Int32(id), default: GlobalMarkers.SupplementSets()].add(entry)
+                    scoped[info.key, default: GlobalMarkers.SupplementSets()].add(entry)
                 }
             }
             return scoped.sorted { $0.key < $1.key }
         }
-        let scopedSymbols = scopedHere(global.symbolInfos, global.symbolSupplement)
-        let scopedWords = scopedHere(global.wordInfos, global.wordSupplement)
+        let scopedSymbols = scopedHere(global.symbolSupplement)
+        let scopedWords = scopedHere(global.wordSupplement)
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns

@@ -198,8 +198,10 @@ struct MarkerTableBuilder<Info> {
         self.empty = empty
     }
 
-    /// Changes the info of `key`, created empty on first use.
-    mutating func update(_ key: [UInt8], _ change: (inout Info) -> Void) {
+    /// Changes the info of `key`, created empty on first use; returns the key's value in the
+    /// trie ``build()`` makes.
+    @discardableResult
+    mutating func update(_ key: [UInt8], _ change: (inout Info) -> Void) -> Int32 {
         let id: Int
         if let known = ids[Key(bytes: key)] {
             id = Int(known)
@@ -209,6 +211,7 @@ struct MarkerTableBuilder<Info> {
             infos.append(empty)
         }
         change(&infos[id])
+        return Int32(id)
     }
 
     /// The info of a key collected, if any.
