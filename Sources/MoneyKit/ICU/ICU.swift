@@ -61,6 +61,11 @@ enum ICU {
         }
     }
 
+    /// The ICU library's version (`72.1`).
+    static var version: String {
+        asciiString { buffer, capacity, _ in mkicu_version(buffer, capacity) } ?? ""
+    }
+
     // MARK: Locales
 
     /// Every locale ICU lists as available for formatting.
