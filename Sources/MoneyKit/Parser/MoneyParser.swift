@@ -5,14 +5,18 @@ import Foundation
 /// The parser reads amounts in any ICU locale's conventions and in the habits people bring
 /// from elsewhere: grouping and decimal separators of either kind (`1.234,56` and
 /// `1,234.56`), symbols, ISO codes and currency names before or after the number, native
-/// digits, signs and accounting parentheses. It returns the exact amount and currency, or
-/// a ``MoneyParseError`` saying what is wrong and where; it never guesses.
+/// digits, signs and accounting parentheses, and the everyday forms people write: unit words
+/// (`5 dollars`, `100 рублей`), local abbreviations (`KSh 1,500`), minor units (`99p`,
+/// `5 zł 50 gr`), price tags (`12:50 kr`, `Rs. 500/-`, `35€99`) and region qualifiers
+/// (`$100 US`). It returns the exact amount and currency, or a ``MoneyParseError`` saying
+/// what is wrong and where; it never guesses.
 ///
 /// ```swift
 /// let swiss = MoneyParser(locale: Locale(identifier: "de_CH"))
 /// try swiss.parse("CHF 1'234.50")      // 1234.5 CHF
 /// try MoneyParser.parse("1 234,56 €", locale: Locale(identifier: "fr_FR"))   // 1234.56 EUR
 /// try MoneyParser.parse("1.234", locale: Locale(identifier: "en_US"))        // 1234 USD
+/// try MoneyParser.parse("5 dollars", locale: Locale(identifier: "en_GB"))    // 5 USD
 /// ```
 ///
 /// A parser is a small value holding a reference to the locale's cached data; create one
