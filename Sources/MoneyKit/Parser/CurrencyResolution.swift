@@ -104,9 +104,16 @@ struct CurrencyResolution {
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
         let candidates = candidates(marker.match)
         if let hint, candidates.all.contains(hint.index) { return true }
-        if candidates.isoCode != nil { return true }
-        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return true }
-        return candidates.standard.union(candidates.names.intersection(CurrencyCatalog.shared.currentSet)).single != nil
+        return localResolution(candidates) != nil
+    }
+
+    /// Rules 2, 2a and 3: an ISO code, any form of the region's currency, the locale's own
+    /// standard symbol or name of one current currency; nil when none of them decides.
+    private func localResolution(_ candidates: Candidates) -> Currency? {
+        if let code = candidates.isoCode { return Currency(index: code) }
+        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return regional }
+        let current = CurrencyCatalog.shared.currentSet
+        return candidates.standard.union(candidates.names.intersection(current)).single.map { Currency(index: $0) }
     }
 
     /// §4b: a marker that is also a compact affix attached to the number (`1.2K`) is a
@@ -227,13 +234,8 @@ struct CurrencyResolution {
     }
 
     private func resolveWithoutHint(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) -> Currency {
-        // Rule 2: an ISO code.
-        if let code = candidates.isoCode { return Currency(index: code) }
-        // Rule 2a: any form of the region's own currency.
-        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return regional }
-        // Rule 3: the locale's own standard symbol, name or plural name of one current currency.
-        let current = CurrencyCatalog.shared.currentSet
-        if let only = candidates.standard.union(candidates.names.intersection(current)).single { return Currency(index: only) }
+        // Rules 2, 2a and 3.
+        if let local = localResolution(candidates) { return local }
         // Rule 3b (§7): a unit word of one current currency, or its reference currency.
         if let only = candidates.unitWords.single { return Currency(index: only) }
         if let only = candidates.unitWords.intersection(CurrencyCatalog.referenceCurrencies).single { return Currency(index: only) }

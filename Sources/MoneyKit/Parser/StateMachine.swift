@@ -330,7 +330,7 @@ struct StateMachine {
             result.number.extend(to: token.end)
             numberJustEnded = true
             if token.endsWithParticle { pendingParticle = token.start }
-        case .minus where result.number.endsWithDash:
+        case .minus where result.number.endsWithDash, .dash where result.number.endsWithDash:
             // `Fr. 5.--`: a second dash right after a "no cents" dash belongs to it; any other
             // minus after one could be either, so it is no sign (never a guess).
             guard previousSolid == .minus || previousSolid == .dash, token.start == result.number.end,
@@ -354,10 +354,6 @@ struct StateMachine {
                                   offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw invalid(token)
-        case .dash where result.number.endsWithDash && previousSolid == .minus && token.start == result.number.end
-            && !sawDoubleDash:
-            sawDoubleDash = true
-            result.number.appendDash(end: token.end)
         case .digits, .separator, .dash, .exactly, .receiptPrefix, .end:
             throw unexpected(token)
         }
