@@ -132,11 +132,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (MoneyParser.Options.RoundingRule.halfEven, "2.5050", "2.5"), (.halfEven, "2.5150", "2.52"),
-        (.halfUp, "2.5050", "2.51"), (.towardZero, "2.5099", "2.5"), (.awayFromZero, "2.5001", "2.51"),
-        (.halfEven, "-2.5050", "-2.5"), (.halfUp, "-2.5050", "-2.51"), (.halfEven, "0.0049", "0"),
+        (FloatingPointRoundingRule.toNearestOrEven, "2.5050", "2.5"), (.toNearestOrEven, "2.5150", "2.52"),
+        (.toNearestOrAwayFromZero, "2.5050", "2.51"), (.towardZero, "2.5099", "2.5"), (.awayFromZero, "2.5001", "2.51"),
+        (.toNearestOrEven, "-2.5050", "-2.5"), (.toNearestOrAwayFromZero, "-2.5050", "-2.51"), (.toNearestOrEven, "0.0049", "0"),
+        (.up, "2.5001", "2.51"), (.up, "-2.5099", "-2.5"), (.down, "2.5099", "2.5"), (.down, "-2.5001", "-2.51"),
     ])
-    func roundingRules(rule: MoneyParser.Options.RoundingRule, input: String, expected: String) throws {
+    func roundingRules(rule: FloatingPointRoundingRule, input: String, expected: String) throws {
         let parser = MoneyParser(locale: en, currency: "USD", options: .init(excessFractionDigits: .round(rule)))
         #expect(try parser.parse(input) == Money(try #require(Decimal(plainText: expected)), "USD"))
     }
@@ -184,11 +185,31 @@ import Testing
         ("", "lenient"), ("lenient", "lenient"), ("strict", "strict"), ("keep", "lenient keep"),
         ("strict round", "strict round"), ("round-half-even", "lenient round"), ("round-half-up", "lenient round-half-up"),
         ("strict round-toward-zero", "strict round-toward-zero"), ("round-away-from-zero", "lenient round-away-from-zero"),
+        ("round-ceiling", "lenient round-ceiling"), ("strict round-floor", "strict round-floor"),
     ])
     func optionWords(text: String, written: String) throws {
         let options = try #require(MoneyParser.Options(text))
         #expect(options.description == written)
         #expect(MoneyParser.Options(written) == options)
+    }
+
+    @Test("Options encode as their words", arguments: [
+        ("strict round-half-up", #"{"excessFractionDigits":"round-half-up","mode":"strict"}"#),
+        ("", #"{"excessFractionDigits":"reject","mode":"lenient"}"#),
+        ("keep", #"{"excessFractionDigits":"keep","mode":"lenient"}"#),
+    ])
+    func optionsCodable(text: String, json: String) throws {
+        let options = try #require(MoneyParser.Options(text))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(options), as: UTF8.self) == json)
+        #expect(try JSONDecoder().decode(MoneyParser.Options.self, from: Data(json.utf8)) == options)
+    }
+
+    @Test func unknownExcessDigitWordDoesNotDecode() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(MoneyParser.Options.self, from: Data(#"{"excessFractionDigits":"round-sideways","mode":"lenient"}"#.utf8))
+        }
     }
 
     @Test("Unknown option words are rejected", arguments: ["strict fast", "round=halfEven", "STRICT"])

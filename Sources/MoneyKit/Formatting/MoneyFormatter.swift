@@ -99,20 +99,15 @@ public struct MoneyFormatter: Sendable {
             return money.amount.description  // NaN: nothing to format
         }
         let currency = money.currency
-        let digits: Int
-        var increment = 1
+        let step: ExactDecimal
         switch fractionDigits {
-        case .currency:
-            digits = currency.minorUnits
-        case .cash:
-            digits = currency.cashMinorUnits
-            increment = max(CurrencyCatalog.shared.entries[Int(currency.index)].cashRoundingIncrementUnits, 1)
-        case .exactly(let count):
-            digits = min(max(count, 0), 38)
+        case .currency: step = RoundingUnit.minor.exactIncrement(for: currency)
+        case .cash: step = RoundingUnit.cash.exactIncrement(for: currency)
+        case .exactly(let count): step = ExactDecimal(significand: 1, scale: min(max(count, 0), 38), isNegative: false)
         }
-        let rounded = increment > 1
-            ? exact.rounded(toIncrement: increment, scale: digits)
-            : exact.rounded(toScale: digits, .halfEven)
+        let digits = step.scale
+        // Half-even, as ICU; an amount whose steps would need more than 38 digits is shown as it is.
+        let rounded = (try? exact.rounded(toMultipleOf: step, .toNearestOrEven)) ?? exact
         let shown = MoneyRenderer.Digits(rounded, fractionDigits: digits, isNegative: exact.isNegative)
         let renderer = MoneyRenderer(formatting: profile.formatting, displays: profile.currencies.displays)
         let grouped = grouping == .automatic
@@ -123,40 +118,5 @@ public struct MoneyFormatter: Sendable {
         case .isoCode: return renderer.format(shown, currency: currency.index, text: .isoCode, accounting: accounting, grouping: grouped)
         case .name: return renderer.formatName(shown, currency: currency.index, grouping: grouped)
         }
-    }
-}
-
-extension ExactDecimal {
-    /// The exact value of a `Decimal` (nil for NaN): its mantissa and exponent, read from its
-    /// fields, or else from its own plain-text digits. Exact either way; no binary floating
-    /// point is involved.
-    init?(decimal: Decimal) {
-        guard !decimal.isNaN else { return nil }
-        if let fields = DecimalFields.fields(of: decimal) {
-            self.init(significand: fields.significand, scale: -fields.exponent, isNegative: fields.isNegative)
-            return
-        }
-        self.init(plainText: decimal.description)
-    }
-
-    /// The value rounded half-even to a multiple of `units × 10^-scale` (cash rounding:
-    /// 5 units at scale 2 is CHF's 0.05).
-    func rounded(toIncrement units: Int, scale target: Int) -> ExactDecimal {
-        let unit = UInt128(units)
-        var numerator = significand
-        var denominator = unit
-        if scale >= target {
-            guard scale - target <= 36 else { return ExactDecimal(significand: 0, scale: target, isNegative: isNegative) }
-            denominator = unit * ExactDecimal.powersOfTen[scale - target]
-        } else {
-            let (product, overflow) = significand.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[min(target - scale, 38)])
-            // Beyond 36 digits cash steps no longer matter; show the value as it is.
-            guard !overflow, target - scale <= 38 else { return self }
-            numerator = product
-        }
-        var quotient = numerator / denominator
-        let remainder = numerator % denominator
-        if remainder * 2 > denominator || (remainder * 2 == denominator && quotient % 2 == 1) { quotient += 1 }
-        return ExactDecimal(significand: quotient * unit, scale: target, isNegative: isNegative && quotient != 0)
     }
 }

@@ -240,35 +240,3 @@ final class CompactAffixes: Sendable {
         return nil
     }
 }
-
-extension ExactDecimal {
-    /// The value times 10^power.
-    func shifted(by power: Int) -> ExactDecimal {
-        ExactDecimal(significand: significand, scale: scale - power, isNegative: isNegative)
-    }
-
-    /// Plain decimal digits of a non-negative value (for handing to ICU), nil if too long.
-    var plainDigits: String? {
-        let digits = String(significand)
-        if scale <= 0 { return digits + String(repeating: "0", count: -scale) }
-        if digits.count > scale { return String(digits.dropLast(scale)) + "." + digits.suffix(scale) }
-        return "0." + String(repeating: "0", count: scale - digits.count) + digits
-    }
-
-    /// The exponent e with self = other × 10^e, when there is one.
-    func powerOfTen(over other: ExactDecimal) -> Int? {
-        func normalized(_ value: ExactDecimal) -> (UInt128, Int) {
-            var significand = value.significand
-            var exponent = -value.scale
-            while significand != 0, significand % 10 == 0 {
-                significand /= 10
-                exponent += 1
-            }
-            return (significand, exponent)
-        }
-        let (a, aExponent) = normalized(self)
-        let (b, bExponent) = normalized(other)
-        guard a == b, a != 0 else { return nil }
-        return aExponent - bExponent
-    }
-}

@@ -56,14 +56,16 @@ public struct Currency: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     public var cashMinorUnits: Int { entry.cashMinorUnits }
 
     /// The smallest step of a cash amount: 0.05 for CHF, 1 for JPY, 0.01 for USD.
-    public var cashRoundingIncrement: Decimal {
-        Currency.increment(units: entry.cashRoundingIncrementUnits, digits: entry.cashMinorUnits)
-    }
+    public var cashRoundingIncrement: Decimal { RoundingUnit.cash.increment(for: self) }
 
     /// The smallest step of a standard amount: 0.01 for EUR, 1 for JPY, 0.001 for KWD.
-    public var roundingIncrement: Decimal {
-        Currency.increment(units: entry.roundingIncrementUnits, digits: entry.minorUnits)
-    }
+    public var roundingIncrement: Decimal { RoundingUnit.minor.increment(for: self) }
+
+    /// ICU's rounding increment in minor units (0 when it has none, as for most currencies).
+    var roundingIncrementUnits: Int { entry.roundingIncrementUnits }
+
+    /// ICU's cash rounding increment in cash minor units (5 for CHF; 0 when it has none).
+    var cashRoundingIncrementUnits: Int { entry.cashRoundingIncrementUnits }
 
     /// Whether the currency is legal tender today in some region, by ICU's currency map
     /// (`EUR` yes, `FRF` no).
@@ -76,10 +78,6 @@ public struct Currency: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
 
     /// The code.
     public var description: String { code }
-
-    private static func increment(units: Int, digits: Int) -> Decimal {
-        Decimal(sign: .plus, exponent: -digits, significand: Decimal(max(units, 1)))
-    }
 
     /// Decodes a currency from its code; fails for codes ICU does not know.
     public init(from decoder: any Decoder) throws {

@@ -55,7 +55,7 @@ extension CurrencyResolution {
             }
         }
         let whole = ExactDecimal(significand: amount.significand, scale: amount.scale, isNegative: false)
-        var total = try whole.adding(ExactDecimal(significand: trailing.value, scale: minorUnits, isNegative: false))
+        var total = try whole.plus(ExactDecimal(significand: trailing.value, scale: minorUnits, isNegative: false))
         total.isNegative = structure.isNegative && !total.isZero
         return total
     }

@@ -37,24 +37,13 @@ public struct MoneyParser: Sendable {
             case strict
         }
 
-        /// How to round surplus fraction digits.
-        public enum RoundingRule: String, Sendable, Hashable, Codable {
-            /// To the nearest, ties to the even neighbour (banker's rounding).
-            case halfEven
-            /// To the nearest, ties away from zero.
-            case halfUp
-            /// Toward zero (truncation).
-            case towardZero
-            /// Away from zero.
-            case awayFromZero
-        }
-
         /// What to do with non-zero fraction digits beyond the currency's minor units.
         public enum ExcessFractionDigits: Sendable, Hashable, Codable {
             /// Fail with ``MoneyParseError/Kind/tooManyFractionDigits`` (the default).
             case reject
-            /// Round to the currency's minor units.
-            case round(RoundingRule)
+            /// Round to the currency's minor units by a rule (`.toNearestOrEven` is banker's
+            /// rounding), through the same routine as ``Money/rounded(to:rule:)``.
+            case round(FloatingPointRoundingRule)
             /// Keep every digit.
             case keep
         }
@@ -197,9 +186,10 @@ public struct MoneyParser: Sendable {
 
 extension MoneyParser.Options: LosslessStringConvertible {
     /// Reads options written as space-separated words, the form corpora and configuration
-    /// files use: `strict` or `lenient`, then `keep`, `round` (half-even),
-    /// `round-half-up`, `round-toward-zero` or `round-away-from-zero`. The empty string is
-    /// the default options; an unknown word gives nil.
+    /// files use: `strict` or `lenient`, then `keep`, `round` (half-even, also
+    /// `round-half-even`), `round-half-up` (ties away from zero), `round-toward-zero`,
+    /// `round-away-from-zero`, `round-ceiling` (toward +∞) or `round-floor` (toward -∞).
+    /// The empty string is the default options; an unknown word gives nil.
     ///
     /// ```swift
     /// MoneyParser.Options("strict round-half-up")   // strict mode, rounding half up
@@ -211,11 +201,10 @@ extension MoneyParser.Options: LosslessStringConvertible {
             case "strict": mode = .strict
             case "lenient": mode = .lenient
             case "keep": excessFractionDigits = .keep
-            case "round", "round-half-even": excessFractionDigits = .round(.halfEven)
-            case "round-half-up": excessFractionDigits = .round(.halfUp)
-            case "round-toward-zero": excessFractionDigits = .round(.towardZero)
-            case "round-away-from-zero": excessFractionDigits = .round(.awayFromZero)
-            default: return nil
+            case "round": excessFractionDigits = .round(.toNearestOrEven)
+            default:
+                guard let rule = FloatingPointRoundingRule(optionWord: word) else { return nil }
+                excessFractionDigits = .round(rule)
             }
         }
     }
@@ -226,11 +215,68 @@ extension MoneyParser.Options: LosslessStringConvertible {
         switch excessFractionDigits {
         case .reject: break
         case .keep: words.append("keep")
-        case .round(.halfEven): words.append("round")
-        case .round(.halfUp): words.append("round-half-up")
-        case .round(.towardZero): words.append("round-toward-zero")
-        case .round(.awayFromZero): words.append("round-away-from-zero")
+        case .round(.toNearestOrEven): words.append("round")
+        case .round(let rule): words.append(rule.optionWord)
         }
         return words.joined(separator: " ")
+    }
+}
+
+extension MoneyParser.Options.ExcessFractionDigits {
+    private var word: String {
+        switch self {
+        case .reject: "reject"
+        case .keep: "keep"
+        case .round(let rule): rule.optionWord
+        }
+    }
+
+    /// Decodes the option's word: `"reject"`, `"keep"`, or a rounding word such as
+    /// `"round-half-even"` (see ``MoneyParser/Options/init(_:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let word = try container.decode(String.self)
+        switch word {
+        case "reject": self = .reject
+        case "keep": self = .keep
+        default:
+            guard let rule = FloatingPointRoundingRule(optionWord: word) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(word)\" is no excess-digit option")
+            }
+            self = .round(rule)
+        }
+    }
+
+    /// Encodes the option as its word (`"round-half-even"`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(word)
+    }
+}
+
+extension FloatingPointRoundingRule {
+    /// The rule's word in options text (ICU's names for the rounding modes).
+    var optionWord: String {
+        switch self {
+        case .toNearestOrEven: "round-half-even"
+        case .toNearestOrAwayFromZero: "round-half-up"
+        case .towardZero: "round-toward-zero"
+        case .awayFromZero: "round-away-from-zero"
+        case .up: "round-ceiling"
+        case .down: "round-floor"
+        @unknown default: "round-half-even"
+        }
+    }
+
+    init?(optionWord: some StringProtocol) {
+        switch optionWord {
+        case "round-half-even": self = .toNearestOrEven
+        case "round-half-up": self = .toNearestOrAwayFromZero
+        case "round-toward-zero": self = .towardZero
+        case "round-away-from-zero": self = .awayFromZero
+        case "round-ceiling": self = .up
+        case "round-floor": self = .down
+        default: return nil
+        }
     }
 }

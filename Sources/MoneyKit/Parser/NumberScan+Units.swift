@@ -74,19 +74,19 @@ extension NumberScan {
         if token.kind == .unit, exponent < 4 {
             // 十百千: a term of the current group, smaller than the last one.
             guard units.lastYuan == 99, token.exponent < units.lastSmall else { throw wrong }
-            units.group = try units.group.adding((coefficient ?? .one).shifted(by: exponent))
+            units.group = try units.group.plus((coefficient ?? .one).shifted(by: exponent))
             units.groupHasTerms = true
             units.usedSmallUnit = true
             units.lastSmall = token.exponent
         } else if token.kind == .unit {
             // 万億兆: closes the group, which must not be empty after an earlier group unit.
             guard units.lastYuan == 99, token.exponent < units.lastBig else { throw wrong }
-            var block = try units.group.adding(coefficient ?? .zero)
+            var block = try units.group.plus(coefficient ?? .zero)
             if !units.groupHasTerms && coefficient == nil {
                 guard units.lastBig == 99, units.total.isZero else { throw wrong }
                 block = .one  // 万 alone, 만 원: one of it
             }
-            units.total = try units.total.adding(block.shifted(by: exponent))
+            units.total = try units.total.plus(block.shifted(by: exponent))
             units.group = .zero
             units.groupHasTerms = false
             units.lastSmall = 99
@@ -94,7 +94,7 @@ extension NumberScan {
         } else if exponent == 0 {
             // 元: closes the whole-yuan part.
             guard units.lastYuan == 99, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
-            units.total = try units.total.adding(units.group.adding(coefficient ?? .zero))
+            units.total = try units.total.plus(units.group.plus(coefficient ?? .zero))
             units.group = .zero
             units.groupHasTerms = false
             units.lastYuan = 0
@@ -110,7 +110,7 @@ extension NumberScan {
             guard token.exponent < units.lastYuan, !units.groupHasTerms, let coefficient,
                   coefficient.scale == 0 ? coefficient.significand <= 9 : coefficient.significand == 0
             else { throw wrong }
-            units.total = try units.total.adding(coefficient.shifted(by: exponent))
+            units.total = try units.total.plus(coefficient.shifted(by: exponent))
             units.lastYuan = token.exponent
             if units.yuanOffset < 0 { units.yuanOffset = token.start }
         }
@@ -161,30 +161,18 @@ extension NumberScan {
                 throw MoneyParseError(.invalidNumeral, offset: offset)
             }
         }
-        return try units.total.adding(units.group).adding(last)
+        return try units.total.plus(units.group).plus(last)
     }
 }
 
 extension ExactDecimal {
-    static let zero = ExactDecimal(significand: 0, scale: 0, isNegative: false)
-    static let one = ExactDecimal(significand: 1, scale: 0, isNegative: false)
-
-    var isZero: Bool { significand == 0 }
-
-    /// The exact sum of two non-negative values; `overflow` beyond 38 significant digits.
-    func adding(_ other: ExactDecimal) throws(MoneyParseError) -> ExactDecimal {
-        if other.significand == 0 { return self }
-        if significand == 0 { return other }
-        let scale = max(self.scale, other.scale)
-        func aligned(_ value: ExactDecimal) throws(MoneyParseError) -> UInt128 {
-            let shift = scale - value.scale
-            guard shift <= 38 else { throw MoneyParseError(.overflow) }
-            let (product, overflow) = value.significand.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[shift])
-            guard !overflow, product <= ExactDecimal.maxSignificand else { throw MoneyParseError(.overflow) }
-            return product
+    /// The exact sum, with a result beyond 38 significant digits reported as the parser's
+    /// overflow error (Docs/ParsingRules.md §1).
+    func plus(_ other: ExactDecimal) throws(MoneyParseError) -> ExactDecimal {
+        do {
+            return try adding(other)
+        } catch {
+            throw MoneyParseError(.overflow)
         }
-        let sum = try aligned(self) + aligned(other)
-        guard sum <= ExactDecimal.maxSignificand else { throw MoneyParseError(.overflow) }
-        return ExactDecimal(significand: sum, scale: scale, isNegative: false)
     }
 }
