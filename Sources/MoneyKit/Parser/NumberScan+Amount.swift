@@ -37,6 +37,8 @@ extension NumberScan {
             value = try exactValue(decimalMark: decimalMark, bytes: bytes)
         }
         value = value.shifted(by: shift)
+        // Signed before rounding: `.up` and `.down` round toward +∞ and -∞.
+        value.isNegative = isNegative && value.significand != 0
         if value.scale > minorUnits {
             switch excess {
             case .reject:
@@ -55,7 +57,6 @@ extension NumberScan {
         guard value.scale <= 127, value.scale >= -127 else {
             throw MoneyParseError(.overflow, offset: start)
         }
-        value.isNegative = isNegative && value.significand != 0
         return value
     }
 }
