@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // Property tests: seeded generators whose failing case prints the seed to replay it.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The library: locale data, tokenizer, state machine, currency resolution.
@@ -73,7 +75,10 @@ let package = Package(
         // The tests also run the built fxparse binary, so they depend on it.
         .testTarget(
             name: "MoneyKitTests",
-            dependencies: ["MoneyKit", "MoneyKitCorpus", "fxparse", "CAllocationCounter"]
+            dependencies: [
+                "MoneyKit", "MoneyKitCorpus", "fxparse", "CAllocationCounter",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
