@@ -4,13 +4,13 @@
 # report or a broken property (the targets check them, see each target's header) fails the
 # run; libFuzzer leaves the offending input in Fuzz/findings/<target>/.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET ...]     targets: parse roundtrip csv (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET ...]     targets: parse roundtrip csv arithmetic (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip csv)
+[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip csv arithmetic)
 
 scratch=.build-fuzz
 # One product per build: `swift build` keeps only the last of several --product options.

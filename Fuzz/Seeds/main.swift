@@ -2,7 +2,7 @@
 //   fuzz-seeds OUTPUT_DIRECTORY FILE.csv ...
 // parse: `locale|hint|input` for every row that names a locale (read as fxparse reads
 // corpora); csv: each file in chunks of 25 lines under its header; roundtrip: a few byte
-// patterns (locale, currency, style, scale, digits).
+// patterns (locale, currency, style, scale, digits); arithmetic: a few byte patterns.
 import Foundation
 import MoneyKitCorpus
 
@@ -12,7 +12,7 @@ guard let output = arguments.first else {
     exit(2)
 }
 let manager = FileManager.default
-for directory in ["parse", "csv", "roundtrip"] {
+for directory in ["parse", "csv", "roundtrip", "arithmetic"] {
     try manager.createDirectory(atPath: "\(output)/\(directory)", withIntermediateDirectories: true)
 }
 func write(_ bytes: some Sequence<UInt8>, _ directory: String, _ index: Int) throws {
@@ -40,4 +40,14 @@ let roundTripSeeds: [[UInt8]] = [[0, 1, 0, 1, 0, 2, 1, 2, 3, 4, 5], [1, 0, 0, 20
 for (index, seed) in roundTripSeeds.enumerated() {
     try write(seed, "roundtrip", index)
 }
-print("seeds: \(parseSeeds) parse, \(csvSeeds) csv, \(roundTripSeeds.count) roundtrip")
+// arithmetic: currency (2 bytes), unit, rule, sign, scale, parts (2 bytes), digit count, digits, ratios.
+let arithmeticSeeds: [[UInt8]] = [
+    [0, 0, 2, 0, 0, 10, 0, 2, 5, 2, 0, 0, 0, 0, 3, 1, 1, 0, 1, 2, 0],
+    [0, 40, 0, 1, 1, 10, 0, 3, 5, 2, 0, 0, 0, 3, 0, 1, 0, 0, 2, 0],
+    [1, 10, 1, 5, 0, 3, 3, 8, 4, 1, 2, 3, 4, 9, 9, 9, 0, 0, 0, 5, 0],
+    [0, 99, 2, 4, 1, 46, 0, 0, 38] + Array(repeating: 9, count: 38),
+]
+for (index, seed) in arithmeticSeeds.enumerated() {
+    try write(seed, "arithmetic", index)
+}
+print("seeds: \(parseSeeds) parse, \(csvSeeds) csv, \(roundTripSeeds.count) roundtrip, \(arithmeticSeeds.count) arithmetic")

@@ -237,3 +237,33 @@ extension Result where Failure == MoneyArithmeticError {
         await #expect(processExitsWith: .failure) { _ = Money(1, "USD").rounded(to: .increment(-5)) }
     }
 }
+
+/// Docs/Arithmetic.md stays true: its cash table is ICU's, its row ids exist.
+@Suite struct ArithmeticDocsTests {
+    static let page = (try? String(contentsOf: TestData.directory.deletingLastPathComponent()
+        .appendingPathComponent("Docs/Arithmetic.md"), encoding: .utf8)) ?? ""
+
+    @Test func cashTableIsICUs() throws {
+        // Rows such as `| CHF | 0.01 | 0.05 | 2, 0; 2, 5 |`.
+        var documented: [String] = []
+        for line in Self.page.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, let code = cells[0].split(separator: " ").first, code.count == 3,
+                  let currency = Currency(code: String(code)) else { continue }
+            documented.append(currency.code)
+            #expect(Decimal(plainText: cells[1]) == currency.roundingIncrement, "\(code) minor unit")
+            #expect(Decimal(plainText: cells[2]) == currency.cashRoundingIncrement, "\(code) cash unit")
+            let figures = "\(currency.minorUnits), \(currency.roundingIncrementUnits); \(currency.cashMinorUnits), \(currency.cashRoundingIncrementUnits)"
+            #expect(cells[3] == figures, "\(code) ICU figures")
+        }
+        let differing = Currency.allKnown.filter { $0.cashRoundingIncrement != $0.roundingIncrement }.map(\.code)
+        #expect(documented == differing)
+    }
+
+    @Test func citedRowsExist() {
+        let ids = Set(["rounding.csv", "allocation.csv", "operations.csv"].flatMap { ArithmeticRow.rows(in: $0).map { $0["id"] } })
+        let cited = Self.page.matches(of: /(rnd|alc|op)-\d{3}/).map { String($0.output.0) }
+        #expect(cited.count > 30)
+        for id in cited { #expect(ids.contains(id), "Docs/Arithmetic.md cites \(id), which no table has") }
+    }
+}

@@ -64,6 +64,43 @@ import Testing
                           "($5.00)", "CHF\u{A0}1.25", "￥1,234"])
     }
 
+    @Test func readmeArithmeticExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README arithmetic example begins ---
+        let bill = Money(Decimal(string: "200.00")!, "USD")
+        print(bill.allocated(into: 3))
+        let swiss = MoneyFormatter(locale: Locale(identifier: "de_CH"))
+        print(Money(200, "CHF").allocated(into: 3, unit: .cash).map(swiss.format).joined(separator: " + "))
+        print(Money(200, "HUF").allocated(into: 3, unit: .cash))
+        print(Money(1000, "JPY").allocated(byRatios: [1, 1, 1]))
+        print(Money(100, "USD").divided(into: 3))
+
+        print(Money(Decimal(string: "1.03")!, "CHF").rounded(to: .cash))
+        print(Money(Decimal(string: "2.345")!, "USD").rounded())
+        print(Money(Decimal(string: "2.345")!, "USD").rounded(rule: .toNearestOrEven))
+        let tax = try Money(Decimal(string: "19.99")!, "USD").multiplied(by: Decimal(string: "0.0825")!)
+        print(tax)
+        print(tax.rounded())
+        do {
+            _ = try bill.adding(Money(1, "EUR"))
+        } catch {
+            print(error)
+        }
+        // --- README arithmetic example ends ---
+
+        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        for line in lines {
+            #expect(readme.contains(line), "README lacks the output line: \(line)")
+        }
+        #expect(lines == ["[66.67 USD, 66.67 USD, 66.66 USD]", "CHF\u{A0}66.70 + CHF\u{A0}66.65 + CHF\u{A0}66.65",
+                          "[67 HUF, 67 HUF, 66 HUF]", "[334 JPY, 333 JPY, 333 JPY]", "(share: 33.33 USD, remainder: 0.01 USD)",
+                          "1.05 CHF", "2.35 USD", "2.34 USD", "1.649175 USD", "1.65 USD",
+                          "cannot combine USD with EUR without a conversion"])
+    }
+
     @Test func readmeNumeralsExample() throws {
         var lines: [String] = []
         func print(_ value: Any) { lines.append("\(value)") }
