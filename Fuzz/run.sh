@@ -13,6 +13,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip csv arithmetic)
 
 scratch=.build-fuzz
+# libFuzzer prints the stack of a crash itself; the Swift runtime's backtracer would stall the run.
+export SWIFT_BACKTRACE=enable=no
 # One product per build: `swift build` keeps only the last of several --product options.
 for target in seeds "${targets[@]}"; do
     MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --sanitize=address \

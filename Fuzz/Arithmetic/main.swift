@@ -70,15 +70,19 @@ func fuzzArithmetic(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let rounded = try? money.divided(by: 1, unit: unit, rule: rule) else { return 0 }
     check(money.rounded(to: unit, rule: rule) == rounded, "rounded(to:rule:) == divided(by: 1, ...)", details)
     check(rounded.isMultiple(of: unit), "rounding gives a multiple of the unit", "\(details) -> \(rounded)")
-    guard let difference = try? rounded.subtracting(money), let twice = try? difference.multiplied(by: 2) else {
-        violated("the rounding error is representable", details)
-    }
-    check(difference.magnitude < step, "rounding moves less than one unit", "\(details) -> \(rounded)")
+    // Bounds around the result: multiples of half a unit, representable unless the result has
+    // 38 digits at the unit's precision (then only the checks above run). The difference itself
+    // may need more than 38 digits, so it is not computed.
+    guard let half = try? step.multiplied(by: Decimal(sign: .plus, exponent: -1, significand: 5)),
+          let below = try? rounded.subtracting(step), let above = try? rounded.adding(step),
+          let halfBelow = try? rounded.subtracting(half), let halfAbove = try? rounded.adding(half)
+    else { return 0 }
+    check(below < money && money < above, "rounding moves less than one unit", "\(details) -> \(rounded)")
     switch rule {
     case .toNearestOrAwayFromZero, .toNearestOrEven:
-        check(twice.magnitude <= step, "rounding to nearest moves half a unit at most", "\(details) -> \(rounded)")
-    case .up: check(!difference.isNegative, "rounding up never goes down", "\(details) -> \(rounded)")
-    case .down: check(difference.isZero || difference.isNegative, "rounding down never goes up", "\(details) -> \(rounded)")
+        check(halfBelow <= money && money <= halfAbove, "rounding to nearest moves half a unit at most", "\(details) -> \(rounded)")
+    case .up: check(rounded >= money, "rounding up never goes down", "\(details) -> \(rounded)")
+    case .down: check(rounded <= money, "rounding down never goes up", "\(details) -> \(rounded)")
     case .towardZero: check(rounded.magnitude <= money.magnitude, "toward zero", "\(details) -> \(rounded)")
     case .awayFromZero: check(rounded.magnitude >= money.magnitude, "away from zero", "\(details) -> \(rounded)")
     @unknown default: break
