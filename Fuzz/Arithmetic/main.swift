@@ -88,7 +88,7 @@ func fuzzArithmetic(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     @unknown default: break
     }
 
-    // Splits' precondition (Docs/Arithmetic.md §5): the amount written to the unit's precision
+    // Splits' precondition (Docs/Arithmetic.md, section 5): the amount written to the unit's precision
     // has at most 38 digits, |amount| × 10^(the unit's fraction digits) < 10^38.
     let precision = max(-unit.increment(for: currency).exponent, 0)
     guard money.amount.magnitude * Decimal(sign: .plus, exponent: precision, significand: 1)
