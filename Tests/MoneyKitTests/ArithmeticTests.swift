@@ -172,6 +172,9 @@ extension Result where Failure == MoneyArithmeticError {
         #expect(money("1.5", "EUR") != money("1.5", "USD"))
         #expect([money("3"), money("-1"), money("2.5")].sorted() == [money("-1"), money("2.5"), money("3")])
         #expect([money("3"), money("-1")].max() == money("3"))
+        // Equal amounts hash alike whatever their trailing zeros (Foundation's Decimal normalizes).
+        let withZeros = Money(Decimal(string: "1.50", locale: Locale(identifier: "en_US_POSIX"))!, "USD")
+        #expect(Set([money("1.5"), withZeros]).count == 1)
     }
 
     @Test func throwingVariantsNameTheProblem() {
