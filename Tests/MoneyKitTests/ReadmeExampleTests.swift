@@ -26,11 +26,7 @@ import Testing
         print(try dollarField.parse("$20"))
         // --- README example ends ---
 
-        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
-                                encoding: .utf8)
-        for line in lines {
-            #expect(readme.contains(line), "README lacks the output line: \(line)")
-        }
+        try Self.expectReadmeShows(lines)
         #expect(lines.prefix(4) == ["1234.5 CHF", "1234.56 EUR", "1234 USD", "1234.56 EGP"])
         #expect(lines[4] == "ambiguousCurrency")
         #expect(lines.last == "20 USD")
@@ -55,11 +51,7 @@ import Testing
         print(MoneyFormatter(locale: Locale(identifier: "ja_JP")).format(Money(Decimal(string: "1234.5")!, "JPY")))
         // --- README formatting example ends ---
 
-        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
-                                encoding: .utf8)
-        for line in lines {
-            #expect(readme.contains(line), "README lacks the output line: \(line)")
-        }
+        try Self.expectReadmeShows(lines)
         #expect(lines == ["1.234,56\u{A0}€", "1\u{202F}234.56\u{A0}EUR", "₹12,34,567.89", "1.00 US dollars", "1,50 euro",
                           "($5.00)", "CHF\u{A0}1.25", "￥1,234"])
     }
@@ -90,11 +82,7 @@ import Testing
         }
         // --- README arithmetic example ends ---
 
-        let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
-                                encoding: .utf8)
-        for line in lines {
-            #expect(readme.contains(line), "README lacks the output line: \(line)")
-        }
+        try Self.expectReadmeShows(lines)
         #expect(lines == ["[66.67 USD, 66.67 USD, 66.66 USD]", "CHF\u{A0}66.70 + CHF\u{A0}66.65 + CHF\u{A0}66.65",
                           "[67 HUF, 67 HUF, 66 HUF]", "[334 JPY, 333 JPY, 333 JPY]", "(share: 33.33 USD, remainder: 0.01 USD)",
                           "1.05 CHF", "2.35 USD", "2.34 USD", "1.649175 USD", "1.65 USD",
