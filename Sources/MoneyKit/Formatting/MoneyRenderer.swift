@@ -21,6 +21,13 @@ struct MoneyRenderer {
         let fraction: String
         let isNegative: Bool
 
+        /// Digits given as ASCII text (an editor's typed digits).
+        init(integer: String, fraction: String, isNegative: Bool) {
+            self.integer = integer
+            self.fraction = fraction
+            self.isNegative = isNegative
+        }
+
         /// Splits an exact value whose scale is at most `fractionDigits`.
         init(_ value: ExactDecimal, fractionDigits: Int, isNegative: Bool) {
             precondition(value.scale <= fractionDigits)
