@@ -99,6 +99,14 @@ public struct AmountEditor: Sendable {
         apply(elements: elements, isNegative: exact.isNegative, caret: elements.count)
     }
 
+    /// Moves the cursor, as the user taps or uses the arrow keys (a text field reports it from
+    /// its selection-change callback), so that a following deletion knows its direction.
+    ///
+    /// - Parameter offset: A UTF-16 offset into ``text``, clamped to it.
+    public mutating func moveCursor(to offset: Int) {
+        cursor = min(max(offset, 0), text.utf16.count)
+    }
+
     /// Applies an edit of the text: the characters in `range` (UTF-16 offsets) replaced by
     /// `replacement`, as a text field reports a keystroke, a deletion or a paste.
     ///
@@ -127,9 +135,10 @@ public struct AmountEditor: Sendable {
         var covered = spans.indices.filter { spans[$0].lowerBound >= range.lowerBound && spans[$0].upperBound <= range.upperBound }
         var position = spans.prefix { $0.upperBound <= range.lowerBound }.count
         if covered.isEmpty, typed.isEmpty, !range.isEmpty {
-            // Deleting a grouping separator or a marker: remove the digit beside it instead.
-            let backspace = range.upperBound == cursor
-            let neighbour = backspace ? position - 1 : position
+            // Deleting a grouping separator or a marker: remove the digit beside it instead, the
+            // one after it for a forward delete (the range starts at the cursor), else the one before.
+            let forward = range.lowerBound == cursor
+            let neighbour = forward ? position : position - 1
             guard elements.indices.contains(neighbour) else { return false }
             covered = [neighbour]
             position = neighbour
