@@ -94,8 +94,9 @@ if Context.environment["MONEYKIT_FUZZ"] != nil {
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/RoundTrip"),
         .executableTarget(name: "fuzz-csv", dependencies: ["MoneyKit", "MoneyKitCorpus", "FuzzSupport"], path: "Fuzz/CSV"),
         .executableTarget(name: "fuzz-arithmetic", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Arithmetic"),
+        .executableTarget(name: "fuzz-editing", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Editing"),
         // Writes the seed corpora from TestData.
         .executableTarget(name: "fuzz-seeds", dependencies: ["MoneyKitCorpus"], path: "Fuzz/Seeds"),
     ]
-    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv", "fuzz-arithmetic", "fuzz-seeds"].map { .executable(name: $0, targets: [$0]) }
+    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv", "fuzz-arithmetic", "fuzz-editing", "fuzz-seeds"].map { .executable(name: $0, targets: [$0]) }
 }

@@ -2,7 +2,7 @@
 //   fuzz-seeds OUTPUT_DIRECTORY FILE.csv ...
 // parse: `locale|hint|input` for every row that names a locale (read as fxparse reads
 // corpora); csv: each file in chunks of 25 lines under its header; roundtrip: a few byte
-// patterns (locale, currency, style, scale, digits); arithmetic: a few byte patterns.
+// patterns (locale, currency, style, scale, digits); arithmetic and editing: a few byte patterns.
 import Foundation
 import MoneyKitCorpus
 
@@ -12,7 +12,7 @@ guard let output = arguments.first else {
     exit(2)
 }
 let manager = FileManager.default
-for directory in ["parse", "csv", "roundtrip", "arithmetic"] {
+for directory in ["parse", "csv", "roundtrip", "arithmetic", "editing"] {
     try manager.createDirectory(atPath: "\(output)/\(directory)", withIntermediateDirectories: true)
 }
 func write(_ bytes: some Sequence<UInt8>, _ directory: String, _ index: Int) throws {
@@ -50,4 +50,15 @@ let arithmeticSeeds: [[UInt8]] = [
 for (index, seed) in arithmeticSeeds.enumerated() {
     try write(seed, "arithmetic", index)
 }
-print("seeds: \(parseSeeds) parse, \(csvSeeds) csv, \(roundTripSeeds.count) roundtrip, \(arithmeticSeeds.count) arithmetic")
+// editing: a field byte, then edits of four bytes (move, start, length, piece).
+let editingSeeds: [[UInt8]] = [
+    [0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 2, 0, 5, 0, 3, 0, 4, 0, 3, 1, 13],
+    [1, 0, 0, 0, 15, 0, 10, 0, 6, 0, 12, 0, 4, 3, 7, 1, 13, 0, 0, 0, 16],
+    [6, 0, 0, 0, 8, 0, 1, 0, 9, 0, 2, 0, 20, 0, 3, 0, 10, 1, 0, 1, 13],
+    [11, 0, 0, 0, 0, 0, 1, 0, 1, 0, 2, 0, 2, 0, 0, 1, 13, 0, 0, 0, 5],
+]
+for (index, seed) in editingSeeds.enumerated() {
+    try write(seed, "editing", index)
+}
+print("seeds: \(parseSeeds) parse, \(csvSeeds) csv, \(roundTripSeeds.count) roundtrip, \(arithmeticSeeds.count) arithmetic, "
+      + "\(editingSeeds.count) editing")

@@ -13,7 +13,7 @@ struct FXParse: ParsableCommand {
             TestData/README.md for the columns. Exit status: 0 success, 1 a row failed (check),
             2 unusable input (missing file, no input column, malformed CSV).
             """,
-        subcommands: [Check.self, Parse.self]
+        subcommands: [Check.self, Parse.self, Edit.self]
     )
 }
 

@@ -40,6 +40,15 @@ import Testing
         return url.path
     }
 
+    @Test func editDemoTypesKeysFromAPipe() throws {
+        let run = try Self.run(["edit", "--locale", "de_DE", "--currency", "EUR"], input: "1234,56\n←←⌫\n⌦⌦7\n")
+        #expect(run.status == 0)
+        #expect(run.output == "1.234,56|\u{A0}€    1234.56 EUR\n123.4|56\u{A0}€    123456 EUR\n12.347|\u{A0}€    12347 EUR\n")
+        let calculator = try Self.run(["edit", "--calculator"], input: "12345\n⌫\n")
+        #expect(calculator.output == "$123.45|    123.45 USD\n$12.34|    12.34 USD\n")
+        #expect(try Self.run(["edit", "--currency", "XYZ"], input: "").status != 0)
+    }
+
     @Test func checkPassesOnTheRulesCorpus() throws {
         let path = TestData.directory.appendingPathComponent("rules.csv").path
         let rows = try CorpusTable(contentsOf: path).records.count
