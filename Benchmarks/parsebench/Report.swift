@@ -21,6 +21,7 @@ struct Report: Codable {
     let corpora: [CorpusAccuracy]
     let formatting: [Measurement]
     let numerals: [NumeralPair]
+    let editing: [EditingField]
     let coldStart: ColdStart?
     let targets: [Target]
 }
@@ -34,7 +35,7 @@ struct Target: Codable {
 }
 
 /// The targets, judged on this run's figures.
-func judgeTargets(parsing: [Measurement], formatting: [Measurement], cold: ColdStart?) -> [Target] {
+func judgeTargets(parsing: [Measurement], formatting: [Measurement], editing: [EditingField], cold: ColdStart?) -> [Target] {
     func ns(_ results: [Measurement], _ key: String, _ mode: String) -> Double? {
         results.first { $0.key == key && $0.mode == mode }?.nanoseconds
     }
@@ -55,6 +56,12 @@ func judgeTargets(parsing: [Measurement], formatting: [Measurement], cold: ColdS
             targets.append(Target(name: "formatting vs Foundation, \(mode)", goal: "≥ 10×",
                                   measured: String(format: "%.1f×", ratio), met: ratio >= 10))
         }
+    }
+    if let slowest = editing.max(by: { $0.nanosecondsPerKeystroke < $1.nanosecondsPerKeystroke }) {
+        targets.append(Target(name: "AmountEditor keystroke, re-formatting included", goal: "< 5 µs",
+                              measured: String(format: "%.2f µs at most (%@ %@ %@)", slowest.nanosecondsPerKeystroke / 1000,
+                                               slowest.locale, slowest.currency, slowest.mode),
+                              met: slowest.nanosecondsPerKeystroke < 5000))
     }
     if let allocations = parsing.first(where: { $0.key == "moneykit-prepared" })?.allocations {
         targets.append(Target(name: "heap allocations per successful parse, warm", goal: "0 (asserted by AllocationTests for ≤ 64 bytes)",

@@ -84,11 +84,13 @@ let stream = measureParsing(rows: streamRows, mode: "stream", rounds: rounds)
 let formatting = measureFormatting(rows: groupedRows, mode: "grouped", rounds: rounds)
     + measureFormatting(rows: streamRows, mode: "stream", rounds: rounds)
 let numerals = measureNumerals(rounds: rounds, repeats: 20_000)
+let editing = measureEditing(rounds: rounds, repeats: 2_000)
 
 let report = Report(machine: machine, files: paths, rows: streamRows.count, okRows: okCount, errorRows: streamRows.count - okCount,
                     locales: Set(streamRows.map(\.localeID)).count, rounds: rounds, parsing: grouped.results + stream.results,
-                    corpora: grouped.corpora, formatting: formatting, numerals: numerals, coldStart: coldStart,
-                    targets: judgeTargets(parsing: grouped.results + stream.results, formatting: formatting, cold: coldStart))
+                    corpora: grouped.corpora, formatting: formatting, numerals: numerals, editing: editing, coldStart: coldStart,
+                    targets: judgeTargets(parsing: grouped.results + stream.results, formatting: formatting, editing: editing,
+                                          cold: coldStart))
 
 print("\nParsing (timed on the amounts; \"read ok\": amounts read exactly right, \"rejected\": garbage rows refused; "
       + "allocs: heap allocations per parse, once warm)")
@@ -102,6 +104,13 @@ print(pad("pair", 56) + pad("numerals ns", 13) + pad("digits ns", 11) + "ratio")
 for pair in numerals {
     print(pad("\(pair.locale)  \(pair.numerals)  vs  \(pair.digits)", 56) + pad(decimal(pair.numeralNanoseconds, 0), 13)
           + pad(decimal(pair.digitNanoseconds, 0), 11) + String(format: "%.2f", pair.numeralNanoseconds / pair.digitNanoseconds))
+}
+print("\nEditing (AmountEditor: ns per keystroke, re-formatting included; the script types 7 digits, the decimal")
+print("separator and the minor digits, inserts a digit after the first one, then backspaces to empty)")
+print(pad("field", 28) + pad("keystrokes", 12) + "ns/keystroke")
+for field in editing {
+    print(pad("\(field.locale) \(field.currency) \(field.mode)", 28) + pad(String(field.keystrokes), 12)
+          + decimal(field.nanosecondsPerKeystroke, 0))
 }
 if let coldStart {
     print("\nCold start")
