@@ -108,6 +108,23 @@ import Testing
     }
 }
 
+/// Whole-text updates, as SwiftUI reports them.
+@Suite struct AmountEditorUpdateTests {
+    @Test func updatesBecomeEdits() {
+        var editor = AmountEditor(locale: Locale(identifier: "de_DE"), currency: "EUR")
+        var steps: [(accepted: Bool, text: String, cursor: Int)] = []
+        for newText in ["1234", "1.2345\u{A0}€", "12.34\u{A0}€", "1.234x\u{A0}€", ""] {
+            let accepted = editor.update(text: newText)
+            steps.append((accepted, editor.text, editor.cursor))
+        }
+        // Typed digits; a digit after the 4; the 5 deleted; a letter rejected; everything deleted.
+        #expect(steps.map(\.accepted) == [true, true, true, false, true])
+        #expect(steps.map(\.text) == ["1.234\u{A0}€", "12.345\u{A0}€", "1.234\u{A0}€", "1.234\u{A0}€", ""])
+        #expect(steps.map(\.cursor) == [5, 6, 5, 5, 0])
+        #expect(editor.money == nil)
+    }
+}
+
 /// Random edit sequences keep the editor's promises: the text reads back as its amount (or
 /// both are empty) and the cursor stays inside the text.
 @Suite struct AmountEditorPropertyTests {

@@ -128,6 +128,27 @@ public struct AmountEditor: Sendable {
         }
     }
 
+    /// Applies a whole new text, for frameworks that report only the text after an edit
+    /// (SwiftUI's `TextField`, an HTML input's value): the edit is what changed between the
+    /// current text and `newText` (their common start and end kept), applied as ``replace(_:with:)``.
+    ///
+    /// - Parameter newText: The field's text after the user's edit.
+    /// - Returns: Whether the edit was accepted; when not, nothing changed.
+    @discardableResult
+    public mutating func update(text newText: String) -> Bool {
+        let old = Array(text.utf16)
+        let new = Array(newText.utf16)
+        guard old != new else { return true }
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        let replacement = String(decoding: new[prefix..<(new.count - suffix)], as: UTF16.self)
+        return replace(prefix..<(old.count - suffix), with: replacement)
+    }
+
     // MARK: Editing
 
     private mutating func editFreeform(_ range: Range<Int>, inserting typed: [UInt8]) -> Bool {
