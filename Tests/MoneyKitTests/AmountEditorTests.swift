@@ -10,7 +10,8 @@ import Testing
 /// An edit is written as a user makes it: `X` types X at the cursor, `⌫` deletes the character
 /// before the cursor, `⌦` the one after it; `dK` first puts the cursor right after the K-th
 /// digit of the text (`d0`: before the first) and `+M` then moves it M characters right;
-/// `all:X` selects the whole text and types or pastes X (empty: deletes it). Cursor moves are
+/// `all:X` selects the whole text and types or pastes X (empty: deletes it); `dA~dB:X` selects
+/// from after the A-th digit to after the B-th and types X. Cursor moves are
 /// reported with `moveCursor(to:)`, as a text field's selection callback would.
 @Suite struct AmountEditorScriptTests {
     struct Script: Sendable, CustomTestStringConvertible {
@@ -34,7 +35,7 @@ import Testing
     }()
 
     @Test func thereAreEnoughSteps() {
-        #expect(Self.scripts.reduce(0) { $0 + $1.rows.count } >= 150)
+        #expect(Self.scripts.reduce(0) { $0 + $1.rows.count } >= 300)
     }
 
     @Test("Keystroke script", arguments: scripts)
@@ -69,22 +70,35 @@ import Testing
         return Money(try #require(Decimal(plainText: option.dropFirst(8))), try #require(Currency(code: currency)))
     }
 
+    /// Where each digit of a text stands, in UTF-16 offsets.
+    static func digitRanges(_ text: String) -> [(start: Int, end: Int)] {
+        var ranges: [(start: Int, end: Int)] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let width = scalar.utf16.count
+            if scalar.properties.numericType == .decimal { ranges.append((offset, offset + width)) }
+            offset += width
+        }
+        return ranges
+    }
+
     /// The UTF-16 range and replacement an edit stands for, in the editor's current text.
     static func edit(_ edit: String, in editor: inout AmountEditor) throws -> (Range<Int>, String) {
         let text = editor.text
         if edit.hasPrefix("all:") { return (0..<text.utf16.count, String(edit.dropFirst(4))) }
+        if let match = edit.wholeMatch(of: /d(\d+)~d(\d+):(.*)/) {
+            let ends = digitRanges(text)
+            let bound = { (digit: Int) in digit == 0 ? ends[0].start : ends[digit - 1].end }
+            let range = bound(Int(match.output.1)!)..<bound(Int(match.output.2)!)
+            editor.moveCursor(to: range.upperBound)
+            return (range, String(match.output.3))
+        }
         var cursor = editor.cursor
         var rest = Substring(edit)
         if let match = rest.prefixMatch(of: /d(\d+)(?:\+(\d+))?/) {
             let digit = Int(match.output.1)!
             let moves = match.output.2.map { Int($0)! } ?? 0
-            var offsets: [(start: Int, end: Int)] = []
-            var offset = 0
-            for scalar in text.unicodeScalars {
-                let width = scalar.utf16.count
-                if scalar.properties.numericType == .decimal { offsets.append((offset, offset + width)) }
-                offset += width
-            }
+            let offsets = digitRanges(text)
             cursor = digit == 0 ? try #require(offsets.first).start : offsets[digit - 1].end
             for _ in 0..<moves {
                 let index = String.Index(utf16Offset: cursor, in: text)

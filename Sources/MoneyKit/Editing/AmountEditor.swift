@@ -190,7 +190,9 @@ public struct AmountEditor: Sendable {
         var next = elements
         if typed.isEmpty {
             guard !range.isEmpty, !next.isEmpty else { return false }
-            next.removeLast()
+            // A deletion over every digit (select all, delete) clears; any other, the last digit.
+            let coversAll = spans.allSatisfy { $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }
+            if coversAll { next = [] } else { next.removeLast() }
         } else {
             // Separators are ignored: the minor digits are fixed.
             let digits = typed.filter { $0 < 10 }
