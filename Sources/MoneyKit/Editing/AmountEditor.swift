@@ -46,7 +46,7 @@ public struct AmountEditor: Sendable {
     /// Where each element stands in ``text``: UTF-16 offsets of its start and end.
     private var spans: [Range<Int>] = []
 
-    private static let separator: UInt8 = 10
+    private static let separator = Editor.separator
     private let formatter: MoneyFormatter
     private let parser: MoneyParser
     private let decimalSymbol: String
@@ -331,6 +331,7 @@ public struct AmountEditor: Sendable {
 
 /// The pure functions of ``AmountEditor``'s state.
 private enum Editor {
+    /// The element standing for the decimal separator (digits are 0-9).
     static let separator: UInt8 = 10
 
     /// Integer and fraction digits as ASCII text.
