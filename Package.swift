@@ -10,6 +10,8 @@ let package = Package(
     name: "MoneyKit",
     products: [
         .library(name: "MoneyKit", targets: ["MoneyKit"]),
+        // Currency conversion with cached exchange rates: its own product, so the parser stays free of networking.
+        .library(name: "MoneyKitExchange", targets: ["MoneyKitExchange"]),
         .executable(name: "fxparse", targets: ["fxparse"]),
     ],
     dependencies: [
@@ -26,6 +28,9 @@ let package = Package(
             // The supplement of written currency forms ICU lacks: one data file, compiled in.
             resources: [.embedInCode("Resources/marker-supplement.tsv")]
         ),
+
+        // Exchange rates: sources (ECB XML, JSON), conversion.
+        .target(name: "MoneyKitExchange", dependencies: ["MoneyKit"]),
 
         // Reading and checking corpora in the TestData CSV format (shared by fxparse and the tests).
         .target(
@@ -76,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "MoneyKitTests",
             dependencies: [
-                "MoneyKit", "MoneyKitCorpus", "fxparse", "CAllocationCounter",
+                "MoneyKit", "MoneyKitCorpus", "MoneyKitExchange", "fxparse", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
