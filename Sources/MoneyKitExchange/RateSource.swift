@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where exchange rates come from: a file, a URL, a test's closure.
+public protocol RateSource: Sendable {
+    /// Fetches the current rates.
+    func fetch() async throws -> ExchangeRates
+}
+
+/// Reads rates from bytes in either supported format: the ECB's reference-rate XML (its
+/// newest day) or the JSON rate format (Docs/ExchangeRates.md).
+public enum RateDocument {
+    /// Why bytes hold no rates.
+    public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// The rates in a document, the format told by its first non-blank character (`<` XML, `{` JSON).
+    ///
+    /// - Parameter data: The document.
+    /// - Returns: Its rates (for an ECB history, the newest day).
+    /// - Throws: ``FormatError`` when the document is neither, or malformed.
+    public static func rates(in data: Data) throws(FormatError) -> ExchangeRates {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch first {
+        case UInt8(ascii: "<"):
+            do {
+                return try ECBReferenceRates.parse(data)[0]
+            } catch {
+                throw FormatError(description: "ECB XML: \(error)")
+            }
+        case UInt8(ascii: "{"):
+            do {
+                return try JSONDecoder().decode(ExchangeRates.self, from: data)
+            } catch {
+                throw FormatError(description: "JSON rates: \(error)")
+            }
+        default:
+            throw FormatError(description: "neither ECB XML nor JSON rates")
+        }
+    }
+}
+
+/// Rates from a local file in either format.
+public struct FileRateSource: RateSource {
+    /// The file.
+    public let url: URL
+
+    /// Creates a source reading `url`.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// Reads and parses the file.
+    public func fetch() async throws -> ExchangeRates {
+        try RateDocument.rates(in: Data(contentsOf: url))
+    }
+}
+
+/// Rates fetched over HTTP(S) in either format, with URLSession (FoundationNetworking on Linux):
+/// part of the toolchain, so the exchange layer adds no package and no build time; a request
+/// fails after `timeout`.
+public struct HTTPRateSource: RateSource {
+    /// Why a fetch failed.
+    public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// The document's address (the ECB's is
+    /// `https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml`).
+    public let url: URL
+    /// How long a request may take.
+    public let timeout: TimeInterval
+
+    /// Creates a source fetching `url`.
+    public init(url: URL, timeout: TimeInterval = 10) {
+        self.url = url
+        self.timeout = timeout
+    }
+
+    /// Fetches and parses the document; a status other than 200 is an error.
+    public func fetch() async throws -> ExchangeRates {
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
+            throw FetchError(description: "\(url): HTTP status \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+        }
+        return try RateDocument.rates(in: data)
+    }
+}
