@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // Property tests: seeded generators whose failing case prints the seed to replay it.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Tests only: an HTTP server on 127.0.0.1 for the rate cache's network tests.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The library: locale data, tokenizer, state machine, currency resolution.
@@ -83,6 +85,7 @@ let package = Package(
             dependencies: [
                 "MoneyKit", "MoneyKitCorpus", "MoneyKitExchange", "fxparse", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
     ],

@@ -82,11 +82,25 @@ public struct HTTPRateSource: RateSource {
         self.timeout = timeout
     }
 
-    /// Fetches and parses the document; a status other than 200 is an error.
+    /// Fetches and parses the document; a status other than 200, or no answer within the
+    /// timeout, is an error.
     public func fetch() async throws -> ExchangeRates {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        let (data, response) = try await URLSession.shared.data(for: request)
+        // FoundationNetworking does not always honour the request's timeout for a server that
+        // accepts and then stays silent, so the whole request races a timer.
+        let timeout = self.timeout
+        let url = self.url
+        let prepared = request
+        let (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
+            group.addTask { try await URLSession.shared.data(for: prepared) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(timeout))
+                throw FetchError(description: "\(url): no answer within \(timeout) s")
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
         guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
             throw FetchError(description: "\(url): HTTP status \((response as? HTTPURLResponse)?.statusCode ?? 0)")
         }
