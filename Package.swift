@@ -48,6 +48,7 @@ let package = Package(
             name: "fxparse",
             dependencies: [
                 "MoneyKit",
+                "MoneyKitExchange",
                 "MoneyKitCorpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -27,6 +27,16 @@ public struct CorpusParse {
     /// One result record per table record, in order.
     public let records: [[String]]
 
+    /// Results built elsewhere (extra columns added to a parse), written by ``csv()``.
+    ///
+    /// - Parameters:
+    ///   - header: The column names.
+    ///   - records: One record per row, as long as the header.
+    public init(header: [String], records: [[String]]) {
+        self.header = header
+        self.records = records
+    }
+
     /// Parses every record of a table.
     ///
     /// - Parameters:

@@ -28,6 +28,17 @@ public actor RateCache {
         public let fetchFailure: String?
         /// A problem with the cache file (corrupt, unreadable, unwritable), when there was one.
         public let cacheProblem: String?
+
+        /// Creates a description of served rates (for sources used without a cache).
+        public init(rates: ExchangeRates, fetchedAt: Date, age: TimeInterval, isStale: Bool, fetchFailure: String?,
+                    cacheProblem: String?) {
+            self.rates = rates
+            self.fetchedAt = fetchedAt
+            self.age = age
+            self.isStale = isStale
+            self.fetchFailure = fetchFailure
+            self.cacheProblem = cacheProblem
+        }
     }
 
     private struct Stored: Codable {

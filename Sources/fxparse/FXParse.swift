@@ -120,6 +120,8 @@ struct Parse: ParsableCommand {
     @Flag(name: .long, help: "Parse in strict mode.")
     var strict = false
 
+    @OptionGroup var conversion: ConversionOptions
+
     func run() throws {
         let table = try loadTable(file)
         let result: CorpusParse
@@ -130,7 +132,7 @@ struct Parse: ParsableCommand {
             complain("fxparse: \(file): \(error)")
             throw ExitCode(2)
         }
-        let data = result.csv()
+        let data = try conversion.wanted ? conversion.convert(result).csv() : result.csv()
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: data) else {
                 complain("fxparse: cannot write \(output)")

@@ -49,6 +49,32 @@ import Testing
         #expect(try Self.run(["edit", "--currency", "XYZ"], input: "").status != 0)
     }
 
+    @Test func parseConvertsWithRatesAndWarnsWhenStale() throws {
+        let rates = TestData.directory.appendingPathComponent("exchange/eurofxref-daily.xml").path
+        let input = try Self.temporaryFile("input,locale\n$100,en_US\n¥1000,ja_JP\n100 KWD,en_US\ngarbage,en_US\n")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-cache-\(UUID().uuidString).json").path
+        let run = try Self.run(["parse", input, "--to", "EUR", "--rates", rates, "--cache", cache])
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(run.output == """
+            input,locale,amount,code,error,converted_amount,converted_code,rate,rate_date
+            $100,en_US,100,USD,,95.03,EUR,0.9502993443,2026-11-20
+            ¥1000,ja_JP,1000,JPY,,6.14,EUR,0.0061398662,2026-11-20
+            100 KWD,en_US,100,KWD,missingRate,,,,
+            garbage,en_US,,,unexpectedCharacter,,,,
+
+            """)
+        // The source is gone and the cache is older than --max-age: stale rates, with a warning.
+        let stale = try Self.run(["parse", input, "--to", "EUR", "--rates", "/nonexistent/rates.xml", "--cache", cache, "--max-age", "0m"])
+        #expect(stale.status == 0)
+        #expect(stale.output == run.output)
+        #expect(stale.errors.hasPrefix("fxparse: warning: using stale exchange rates for 2026-11-20, fetched "))
+        // No cache and no source: the run fails.
+        let failed = try Self.run(["parse", input, "--to", "EUR", "--rates", "/nonexistent/rates.xml"])
+        #expect(failed.status == 2)
+        #expect(try Self.run(["parse", input, "--to", "EUR"]).status != 0)
+    }
+
     @Test func checkPassesOnTheRulesCorpus() throws {
         let path = TestData.directory.appendingPathComponent("rules.csv").path
         let rows = try CorpusTable(contentsOf: path).records.count
