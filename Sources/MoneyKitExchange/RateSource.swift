@@ -9,6 +9,17 @@ public protocol RateSource: Sendable {
     func fetch() async throws -> ExchangeRates
 }
 
+/// Why a source could not fetch rates: the file or address, and what went wrong.
+public struct RateSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the file or address.
+    public let description: String
+
+    /// Creates an error.
+    public init(description: String) {
+        self.description = description
+    }
+}
+
 /// Reads rates from bytes in either supported format: the ECB's reference-rate XML (its
 /// newest day) or the JSON rate format (Docs/ExchangeRates.md).
 public enum RateDocument {
@@ -56,7 +67,10 @@ public struct FileRateSource: RateSource {
 
     /// Reads and parses the file.
     public func fetch() async throws -> ExchangeRates {
-        try RateDocument.rates(in: Data(contentsOf: url))
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw RateSourceError(description: "\(url.path): cannot read the file")
+        }
+        return try RateDocument.rates(in: data)
     }
 }
 
@@ -65,10 +79,7 @@ public struct FileRateSource: RateSource {
 /// fails after `timeout`.
 public struct HTTPRateSource: RateSource {
     /// Why a fetch failed.
-    public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What went wrong.
-        public let description: String
-    }
+    public typealias FetchError = RateSourceError
 
     /// The document's address (the ECB's is
     /// `https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml`).

@@ -1,5 +1,6 @@
 import Foundation
 import MoneyKit
+import MoneyKitExchange
 import Testing
 
 /// The README's API example, line for line, with the output it shows.
@@ -87,6 +88,28 @@ import Testing
                           "[67 HUF, 67 HUF, 66 HUF]", "[334 JPY, 333 JPY, 333 JPY]", "(share: 33.33 USD, remainder: 0.01 USD)",
                           "1.05 CHF", "2.35 USD", "2.34 USD", "1.649175 USD", "1.65 USD",
                           "cannot combine USD with EUR without a conversion"])
+    }
+
+    @Test func readmeConversionExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README conversion example begins (the fixture's path made absolute) ---
+        let data = try Data(contentsOf: TestData.directory.appendingPathComponent("exchange/eurofxref-daily.xml"))
+        let rates = try ECBReferenceRates.parse(data)[0]
+        print(rates.date)
+        print(try rates.convert(Money(100, "EUR"), to: "USD"))
+        print(try rates.convert(Money(100, "USD"), to: "JPY"))
+        print(try rates.convert(Money(10, "EUR"), to: "CHF", unit: .cash))
+        do {
+            _ = try rates.convert(Money(100, "USD"), to: "KWD")
+        } catch {
+            print(error)
+        }
+        // --- README conversion example ends ---
+
+        try Self.expectReadmeShows(lines)
+        #expect(lines == ["2026-11-20", "105.23 USD", "15478 JPY", "9.3 CHF", "no exchange rate for KWD on 2026-11-20"])
     }
 
     @Test func readmeNumeralsExample() throws {
