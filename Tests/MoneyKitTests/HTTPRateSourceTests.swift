@@ -68,6 +68,25 @@ import Testing
         await server.stop(timeout: 1)
     }
 
+    @Test func concurrentCallersShareOneRequestAndACorruptCacheIsReplaced() async throws {
+        let state = ServerState()
+        state.behaviour.withLock { $0 = .slow }
+        let (server, url, task) = try await Self.startServer(state)
+        defer { task.cancel() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-cache-\(UUID().uuidString).json")
+        try Data("{\"fetchedAt\":\"2026-11-20T10:00:00Z\",\"ra".utf8).write(to: file)  // half-written
+        let cache = RateCache(source: HTTPRateSource(url: url, timeout: 10), file: file)
+        let results = try await withThrowingTaskGroup(of: RateCache.CachedRates.self) { group in
+            for _ in 0..<20 { group.addTask { try await cache.rates() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 20)
+        #expect(results.allSatisfy { !$0.isStale && $0.rates.date == "2026-11-20" })
+        #expect(results.contains { $0.cacheProblem?.contains("corrupt") == true })
+        #expect(state.requests.withLock { $0 } == 1)
+        await server.stop(timeout: 1)
+    }
+
     @Test func sourceReadsTheServedFixtureExactly() async throws {
         let state = ServerState()
         let (server, url, task) = try await Self.startServer(state)
