@@ -6,10 +6,10 @@ import Synchronization
 import Testing
 
 /// HTTPRateSource and RateCache against an HTTP server this test starts on 127.0.0.1 (no other
-/// address is touched): it serves the ECB fixture, then fails, then answers too slowly, then
-/// serves garbage.
+/// address is touched): it serves the ECB fixture, then fails, then does not answer within the
+/// client's timeout, then serves garbage.
 @Suite(.serialized) struct HTTPRateSourceTests {
-    enum Behaviour { case serve, fail, slow, garbage }
+    enum Behaviour { case serve, fail, hang, delayed, garbage }
 
     /// What the server does next, and how many requests it saw.
     final class ServerState: Sendable {
@@ -26,14 +26,19 @@ import Testing
             switch state.behaviour.withLock({ $0 }) {
             case .serve: return HTTPResponse(statusCode: .ok, body: fixture)
             case .fail: return HTTPResponse(statusCode: .internalServerError)
-            case .slow:
-                try await Task.sleep(for: .seconds(3))
+            case .hang:
+                // Never answers within the client's timeout (the server's stop cancels it).
+                try await Task.sleep(for: .seconds(60))
+                return HTTPResponse(statusCode: .ok, body: fixture)
+            case .delayed:
+                try await Task.sleep(for: .seconds(1))
                 return HTTPResponse(statusCode: .ok, body: fixture)
             case .garbage: return HTTPResponse(statusCode: .ok, body: Data("<html>maintenance</html>".utf8))
             }
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // Generous: the rest of the suite may keep both cores busy while the server starts.
+        try await server.waitUntilListening(timeout: 120)
         guard case let .ip4(_, port)? = await server.listeningAddress else {
             throw URLError(.cannotConnectToHost)
         }
@@ -46,13 +51,13 @@ import Testing
         defer { task.cancel() }
         let clock = RateCacheTests.Clock()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-cache-\(UUID().uuidString).json")
-        let cache = RateCache(source: HTTPRateSource(url: url, timeout: 1), file: file, now: { clock.now })
+        let cache = RateCache(source: HTTPRateSource(url: url, timeout: 5), file: file, now: { clock.now })
 
         let fresh = try await cache.rates()
         #expect(!fresh.isStale)
         #expect(fresh.rates.rate(for: "USD") == Decimal(plainText: "1.0523"))
 
-        for (step, mode) in [Behaviour.fail, .slow, .garbage].enumerated() {
+        for (step, mode) in [Behaviour.fail, .hang, .garbage].enumerated() {
             state.behaviour.withLock { $0 = mode }
             clock.advance(hours: 25)
             let stale = try await cache.rates()
@@ -70,12 +75,12 @@ import Testing
 
     @Test func concurrentCallersShareOneRequestAndACorruptCacheIsReplaced() async throws {
         let state = ServerState()
-        state.behaviour.withLock { $0 = .slow }
+        state.behaviour.withLock { $0 = .delayed }
         let (server, url, task) = try await Self.startServer(state)
         defer { task.cancel() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("http-cache-\(UUID().uuidString).json")
         try Data("{\"fetchedAt\":\"2026-11-20T10:00:00Z\",\"ra".utf8).write(to: file)  // half-written
-        let cache = RateCache(source: HTTPRateSource(url: url, timeout: 10), file: file)
+        let cache = RateCache(source: HTTPRateSource(url: url, timeout: 30), file: file)
         let results = try await withThrowingTaskGroup(of: RateCache.CachedRates.self) { group in
             for _ in 0..<20 { group.addTask { try await cache.rates() } }
             return try await group.reduce(into: []) { $0.append($1) }
