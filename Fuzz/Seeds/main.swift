@@ -1,7 +1,7 @@
 // Writes the fuzz targets' seed corpora from the TestData corpora (run by Fuzz/run.sh).
 //   fuzz-seeds OUTPUT_DIRECTORY FILE.csv ...
 // parse: `locale|hint|input` for every row that names a locale (read as fxparse reads
-// corpora); csv: each file in chunks of 25 lines under its header; roundtrip: a few byte
+// corpora); csv: a block-size byte, then each file in chunks of 25 lines under its header; roundtrip: a few byte
 // patterns (locale, currency, style, scale, digits); arithmetic and editing: a few byte patterns.
 import Foundation
 import MoneyKitCorpus
@@ -26,7 +26,8 @@ for path in arguments.dropFirst() {
     if let header = lines.first {
         for start in stride(from: 1, to: lines.count, by: 25) {
             let chunk = ([header] + lines[start..<min(start + 25, lines.count)]).joined(separator: "\n") + "\n"
-            try write(chunk.utf8, "csv", csvSeeds)
+            // fuzz-csv's first byte chooses the block size it reads in.
+            try write([UInt8(csvSeeds % 17)] + Array(chunk.utf8), "csv", csvSeeds)
             csvSeeds += 1
         }
     }

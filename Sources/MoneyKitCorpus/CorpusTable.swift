@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// Why a corpus file cannot be used at all (as opposed to a row that fails).
@@ -26,7 +25,7 @@ public struct CorpusTable: Sendable {
     public let name: String
     /// Column names, in file order.
     public let header: [String]
-    /// Records after the header, in file order, each padded to the header's width.
+    /// Records after the header, in file order, each as wide as the header.
     public let records: [[String]]
     /// Whether the bytes were not valid UTF-8 (invalid sequences became U+FFFD).
     public let hadInvalidUTF8: Bool
@@ -46,40 +45,44 @@ public struct CorpusTable: Sendable {
         try self.init(data: data, name: path)
     }
 
-    /// Reads CSV bytes. A leading byte-order mark is skipped; invalid UTF-8 is replaced
-    /// (and flagged) rather than rejected, so that no record is lost.
+    /// Reads CSV bytes (a leading byte-order mark is skipped). A malformed record — an
+    /// unterminated quote, text after a closing quote, a NUL byte, a field over 1 MiB, more
+    /// or fewer fields than the header — makes the table unusable, reported with its line:
+    /// corpora are test data, and a test row must mean exactly what it says. Invalid UTF-8
+    /// is replaced (and flagged) rather than rejected, so that the rows around it still run.
     public init(data: Data, name: String) throws(CorpusError) {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let valid = String(validating: bytes, as: UTF8.self)
-        let text = valid ?? String(decoding: bytes, as: UTF8.self)
-        try self.init(text: text, name: name, hadInvalidUTF8: valid == nil)
-    }
-
-    /// Reads CSV text.
-    public init(text: String, name: String, hadInvalidUTF8: Bool = false) throws(CorpusError) {
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: false)
-        } catch {
-            throw .malformed(path: name, reason: "\(error)")
-        }
-        guard let header = reader.headerRow, !(header.count == 1 && header[0].isEmpty) else {
-            throw .malformed(path: name, reason: "no header row")
-        }
+        var tokenizer = CSVTokenizer()
+        var batch = CSVRecordBatch()
+        data.withUnsafeBytes { raw in tokenizer.feed(raw.bindMemory(to: UInt8.self), into: &batch) }
+        tokenizer.finish(into: &batch)
+        guard batch.count > 0 else { throw .malformed(path: name, reason: "no header row") }
+        let header = batch.fields(ofRecord: 0)
+        guard !(header.count == 1 && header[0].isEmpty) else { throw .malformed(path: name, reason: "no header row") }
         var records: [[String]] = []
-        while let record = reader.next() {
-            records.append(record.count < header.count
-                ? record + Array(repeating: "", count: header.count - record.count)
-                : record)
-        }
-        if let error = reader.error {
-            throw .malformed(path: name, reason: "\(error)")
+        records.reserveCapacity(batch.count - 1)
+        var hadInvalidUTF8 = false
+        for index in 0..<batch.count {
+            let record = batch.records[index]
+            let fieldCount = batch.fieldCount(ofRecord: index)
+            if let problem = record.problem ?? (fieldCount != header.count ? .raggedRow : nil) {
+                let bad = BadRow(line: record.line, lastLine: record.lastLine, problem: problem,
+                                 fieldCount: fieldCount, expectedFieldCount: header.count)
+                throw .malformed(path: name, reason: bad.description)
+            }
+            for field in 0..<fieldCount where !batch.withField(record: index, field: field, CSVEncoding.isValidUTF8) {
+                hadInvalidUTF8 = true
+            }
+            if index > 0 { records.append(batch.fields(ofRecord: index)) }
         }
         self.name = name
         self.header = header
         self.records = records
         self.hadInvalidUTF8 = hadInvalidUTF8
+    }
+
+    /// Reads CSV text.
+    public init(text: String, name: String) throws(CorpusError) {
+        try self.init(data: Data(text.utf8), name: name)
     }
 
     /// The position of a column, matched exactly.

@@ -38,39 +38,22 @@ struct ConversionOptions: ParsableArguments {
         }
     }
 
-    /// The parse result with `converted_amount`, `converted_code`, `rate` and `rate_date`
-    /// columns; a row without a rate gets `missingRate` in `error`.
-    func convert(_ result: CorpusParse) throws -> CorpusParse {
+    /// The columns `converted_amount`, `converted_code`, `rate` and `rate_date`, computed
+    /// from each parsed amount; a row without a rate gets `missingRate` in `error`. The
+    /// rates are read once, here, before any row.
+    func rowExtension() throws -> RowExtension {
         let target = Currency(code: to!)!
         let rates = try loadRates()
-        var header = result.header
-        let amountColumn = header.firstIndex(of: "amount")!
-        let codeColumn = header.firstIndex(of: "code")!
-        let errorColumn = header.firstIndex(of: "error")!
-        let added = ["converted_amount", "converted_code", "rate", "rate_date"].map { column in
-            if let existing = header.firstIndex(of: column) { return existing }
-            header.append(column)
-            return header.count - 1
-        }
-        let records = result.records.map { original -> [String] in
-            var record = original + Array(repeating: "", count: max(header.count - original.count, 0))
-            for column in added { record[column] = "" }
-            guard record[errorColumn].isEmpty, let amount = Decimal(plainText: record[amountColumn]),
-                  let currency = Currency(code: record[codeColumn]) else { return record }
-            do {
-                let converted = try rates.convert(Money(amount, currency), to: target)
-                record[added[0]] = converted.amount.plainText
-                record[added[1]] = target.code
-                record[added[2]] = (try? Money(rates.rate(for: target)!, target)
-                    .divided(by: rates.rate(for: currency)!, unit: .increment(Decimal(sign: .plus, exponent: -10, significand: 1)),
-                             rule: .toNearestOrEven).amount.plainText) ?? ""
-                record[added[3]] = rates.date
-            } catch {
-                record[errorColumn] = "missingRate"
+        // `rate` is shown to 10 decimals; the conversion itself uses the exact rates.
+        let rateDisplay = RoundingUnit.increment(Decimal(sign: .plus, exponent: -10, significand: 1))
+        return RowExtension(columns: ["converted_amount", "converted_code", "rate", "rate_date"]) { money in
+            guard let converted = try? rates.convert(money, to: target),
+                  let targetRate = rates.rate(for: target), let sourceRate = rates.rate(for: money.currency) else {
+                return .error("missingRate")
             }
-            return record
+            let rate = (try? Money(targetRate, target).divided(by: sourceRate, unit: rateDisplay, rule: .toNearestOrEven))
+            return .values([converted.amount.plainText, target.code, rate?.amount.plainText ?? "", rates.date])
         }
-        return CorpusParse(header: header, records: records)
     }
 
     /// The rates, through the cache when one is named; a stale answer is a warning on stderr.

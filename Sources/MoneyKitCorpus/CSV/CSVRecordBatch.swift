@@ -1,0 +1,81 @@
+/// Consecutive CSV records as ``CSVTokenizer`` read them: the fields' unescaped bytes in one
+/// buffer, so that a batch of thousands of records costs three allocations, not one per field.
+/// Batches are the unit of work that `fxparse parse` hands to its parallel workers.
+public struct CSVRecordBatch: Sendable, Equatable {
+    /// One record's place in the batch and in the input.
+    public struct Record: Sendable, Equatable {
+        /// The index in `fieldEnds` one past the record's last field.
+        var fieldLimit: Int
+        /// The input line (1-based) where the record starts.
+        public var line: Int
+        /// The input line where it ends (later than `line` when a quoted field holds line breaks).
+        public var lastLine: Int
+        /// What the reader found wrong with the record's structure (ragged rows and invalid
+        /// UTF-8 are for the consumer to see: the reader knows neither the header nor the text).
+        public var problem: CSVProblem?
+    }
+
+    /// The unescaped bytes of every field, one after the other.
+    var bytes: [UInt8] = []
+    /// Where each field ends in `bytes`; a field starts where the one before ends.
+    var fieldEnds: [Int] = []
+    /// The complete records, in input order.
+    public internal(set) var records: [Record] = []
+
+    /// An empty batch.
+    public init() {}
+
+    /// The number of complete records.
+    public var count: Int { records.count }
+
+    /// The byte size of the fields read so far (complete records and the one in progress).
+    public var byteCount: Int { bytes.count }
+
+    /// The number of fields of record `index`.
+    public func fieldCount(ofRecord index: Int) -> Int {
+        records[index].fieldLimit - firstField(ofRecord: index)
+    }
+
+    /// Calls `body` with the bytes of field `field` of record `index`.
+    public func withField<R>(record index: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let position = firstField(ofRecord: index) + field
+        let start = position == 0 ? 0 : fieldEnds[position - 1]
+        return try bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[start..<fieldEnds[position]]))
+        }
+    }
+
+    /// The fields of record `index` as strings (invalid UTF-8 read as U+FFFD).
+    public func fields(ofRecord index: Int) -> [String] {
+        (0..<fieldCount(ofRecord: index)).map { field in
+            withField(record: index, field: field) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    private func firstField(ofRecord index: Int) -> Int {
+        index == 0 ? 0 : records[index - 1].fieldLimit
+    }
+
+    /// Moves the complete records out, leaving only the record in progress (its fields
+    /// so far) in `self`.
+    public mutating func takeCompleteRecords() -> CSVRecordBatch {
+        guard let last = records.last else { return CSVRecordBatch() }
+        let byteEnd = last.fieldLimit == 0 ? 0 : fieldEnds[last.fieldLimit - 1]
+        var rest = CSVRecordBatch()
+        rest.bytes = Array(bytes[byteEnd...])
+        rest.fieldEnds = fieldEnds[last.fieldLimit...].map { $0 - byteEnd }
+        bytes.removeSubrange(byteEnd...)
+        fieldEnds.removeSubrange(last.fieldLimit...)
+        let complete = self
+        self = rest
+        return complete
+    }
+
+    // MARK: Building (CSVTokenizer)
+
+    /// Fields ended so far that belong to no complete record yet.
+    var pendingFieldCount: Int { fieldEnds.count - (records.last?.fieldLimit ?? 0) }
+
+    /// The byte offset where the field in progress starts.
+    var currentFieldStart: Int { fieldEnds.last ?? 0 }
+}

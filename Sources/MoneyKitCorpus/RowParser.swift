@@ -1,0 +1,335 @@
+import Foundation
+import MoneyKit
+
+/// Where `fxparse parse` reads and writes its columns: the input header (from the file, or
+/// `--columns` for headerless chunks) and the output header, which appends `amount`, `code`,
+/// `error` and any extension columns (conversion) that the input lacks. A column the input
+/// already has is overwritten in place, so a result can be parsed again.
+public struct ParseLayout: Sendable, Equatable {
+    /// Why a header cannot be parsed against.
+    public enum Problem: Error, CustomStringConvertible, Equatable {
+        /// The header has no `input` column.
+        case missingInputColumn
+        /// The header has no `locale` column and no default locale was given.
+        case missingLocale
+
+        public var description: String {
+            switch self {
+            case .missingInputColumn: "the header has no \"input\" column"
+            case .missingLocale: "no locale column; pass --locale"
+            }
+        }
+    }
+
+    /// The input's column names.
+    public let inputHeader: [String]
+    /// The output's column names.
+    public let outputHeader: [String]
+    let input: Int
+    let locale: Int?
+    let currency: Int?
+    let amount: Int
+    let code: Int
+    let error: Int
+    /// The output positions of the extension's columns.
+    let extensionColumns: [Int]
+
+    /// The layout of `header`, with `extensionColumns` after the parse result's columns.
+    ///
+    /// - Parameter hasDefaultLocale: whether rows without a locale column get a default.
+    public init(header: [String], extensionColumns: [String] = [], hasDefaultLocale: Bool) throws(Problem) {
+        guard let input = header.firstIndex(of: "input") else { throw .missingInputColumn }
+        let locale = header.firstIndex(of: "locale")
+        if locale == nil && !hasDefaultLocale { throw .missingLocale }
+        var output = header
+        func place(_ column: String) -> Int {
+            if let existing = output.firstIndex(of: column) { return existing }
+            output.append(column)
+            return output.count - 1
+        }
+        self.inputHeader = header
+        self.input = input
+        self.locale = locale
+        self.currency = header.firstIndex(of: "currency")
+        self.amount = place("amount")
+        self.code = place("code")
+        self.error = place("error")
+        self.extensionColumns = extensionColumns.map(place)
+        self.outputHeader = output
+    }
+}
+
+/// What to do with a malformed CSV record (Docs/Streaming.md, "Malformed CSV").
+public enum BadRowPolicy: String, Sendable, CaseIterable {
+    /// Write it, with its problem in `error`: every input row comes out.
+    case error
+    /// Leave it out of the output; it is reported on standard error with its line.
+    case skipWithReport = "skip-with-report"
+    /// Stop before it: the output ends with the row before it.
+    case stop
+}
+
+/// A malformed record, for the report: where it is and what is wrong.
+public struct BadRow: Sendable, Equatable, CustomStringConvertible {
+    /// The line where the record starts (1-based, the header is line 1).
+    public let line: Int
+    /// The line where it ends.
+    public let lastLine: Int
+    /// What is wrong.
+    public let problem: CSVProblem
+    /// How many fields it has, and how many the header has.
+    public let fieldCount: Int
+    public let expectedFieldCount: Int
+
+    public var description: String {
+        let lines = lastLine > line ? "lines \(line)-\(lastLine)" : "line \(line)"
+        let detail = problem == .raggedRow
+            ? " (\(fieldCount) field\(fieldCount == 1 ? "" : "s"), the header has \(expectedFieldCount))" : ""
+        return "\(lines): \(problem.name): \(problem.summary)\(detail)"
+    }
+}
+
+/// Counts of what happened to the rows (the header is not a row).
+public struct RowCounts: Sendable, Equatable {
+    /// Rows read from the input.
+    public var read = 0
+    /// Rows whose amount parsed (and converted, when asked).
+    public var parsed = 0
+    /// Well-formed rows whose amount did not parse: their error is in the `error` column.
+    public var failed = 0
+    /// Malformed CSV records.
+    public var bad = 0
+
+    public init() {}
+
+    public static func += (counts: inout RowCounts, other: RowCounts) {
+        counts.read += other.read
+        counts.parsed += other.parsed
+        counts.failed += other.failed
+        counts.bad += other.bad
+    }
+}
+
+/// Extra columns computed from each parsed amount (`fxparse parse --to` adds conversion).
+public struct RowExtension: Sendable {
+    /// What the extension makes of one amount.
+    public enum Outcome: Sendable {
+        /// The values of its columns, in order.
+        case values([String])
+        /// The row's error (its columns stay empty).
+        case error(String)
+    }
+
+    /// The columns it fills.
+    public let columns: [String]
+    /// Computes them.
+    public let compute: @Sendable (Money) -> Outcome
+
+    /// An extension filling `columns` by `compute`.
+    public init(columns: [String], compute: @escaping @Sendable (Money) -> Outcome) {
+        self.columns = columns
+        self.compute = compute
+    }
+}
+
+/// The output of one batch: its CSV bytes, in input order, and what happened.
+public struct ParsedBatch: Sendable {
+    /// The output records.
+    public var output: [UInt8] = []
+    public var counts = RowCounts()
+    /// The malformed records met, in order.
+    public var badRows: [BadRow] = []
+    /// Under ``BadRowPolicy/stop``, the batch ended at its last bad row (not written).
+    public var stopped = false
+}
+
+/// Parses the `input` column of CSV records and writes each record back with `amount`,
+/// `code` and `error` (what `fxparse parse` does, one batch at a time). Each record is on its
+/// own: the output for a batch depends on nothing but its records and the settings, which
+/// is what lets batches run in parallel and chunks run on other machines.
+///
+/// A value type with its own cache of parsers: give each thread its own copy.
+public struct RowParser: Sendable {
+    public let layout: ParseLayout
+    let defaultLocale: String?
+    let defaultCurrency: String?
+    let options: MoneyParser.Options
+    public let policy: BadRowPolicy
+    let rowExtension: RowExtension?
+    private var parsers: [ParserKey: MoneyParser] = [:]
+
+    private struct ParserKey: Hashable {
+        var locale: String
+        var currency: String
+    }
+
+    /// - Parameters:
+    ///   - layout: The columns (from ``ParseLayout/init(header:extensionColumns:hasDefaultLocale:)``
+    ///     with the extension's columns).
+    ///   - locale: The locale of rows with no `locale` value.
+    ///   - currency: The currency hint of rows with no `currency` value.
+    ///   - options: Parsing options for every row.
+    ///   - policy: What to do with malformed records.
+    ///   - rowExtension: Extra columns computed from each amount.
+    public init(layout: ParseLayout, locale: String?, currency: String?, options: MoneyParser.Options,
+                policy: BadRowPolicy = .error, rowExtension: RowExtension? = nil) {
+        precondition(rowExtension?.columns.count ?? 0 == layout.extensionColumns.count,
+                     "the layout must be made with the extension's columns")
+        self.layout = layout
+        self.defaultLocale = locale
+        self.defaultCurrency = currency
+        self.options = options
+        self.policy = policy
+        self.rowExtension = rowExtension
+    }
+
+    /// The header line of the output.
+    public var headerRecord: [UInt8] {
+        var output: [UInt8] = []
+        CSVEncoding.appendRecord(layout.outputHeader, to: &output)
+        return output
+    }
+
+    /// Parses records `first...` of `batch` and writes their output records.
+    public mutating func parse(_ batch: CSVRecordBatch, from first: Int = 0) -> ParsedBatch {
+        var result = ParsedBatch()
+        result.output.reserveCapacity(batch.byteCount + batch.count * 24)
+        for index in first..<batch.count {
+            result.counts.read += 1
+            if let bad = badRow(index, in: batch) {
+                result.counts.bad += 1
+                result.badRows.append(bad)
+                switch policy {
+                case .error: writeBadRecord(index, of: batch, problem: bad.problem, to: &result.output)
+                case .skipWithReport: break
+                case .stop:
+                    result.stopped = true
+                    return result
+                }
+                continue
+            }
+            let outcome = parseRecord(index, of: batch)
+            switch outcome {
+            case .parsed: result.counts.parsed += 1
+            case .failed: result.counts.failed += 1
+            }
+            writeRecord(index, of: batch, outcome: outcome, to: &result.output)
+        }
+        return result
+    }
+
+    // MARK: One record
+
+    private enum RecordOutcome {
+        case parsed(amount: String, code: String, extra: [String])
+        case failed(error: String)
+    }
+
+    private func badRow(_ index: Int, in batch: CSVRecordBatch) -> BadRow? {
+        let record = batch.records[index]
+        let fieldCount = batch.fieldCount(ofRecord: index)
+        var problem = record.problem
+        if problem == nil, fieldCount != layout.inputHeader.count { problem = .raggedRow }
+        if problem == nil {
+            for field in 0..<fieldCount where !batch.withField(record: index, field: field, CSVEncoding.isValidUTF8) {
+                problem = .invalidUTF8
+                break
+            }
+        }
+        return problem.map {
+            BadRow(line: record.line, lastLine: record.lastLine, problem: $0, fieldCount: fieldCount,
+                   expectedFieldCount: layout.inputHeader.count)
+        }
+    }
+
+    /// A well-formed record's field as a string (empty for a column the input lacks).
+    private func text(_ column: Int?, of index: Int, in batch: CSVRecordBatch) -> String? {
+        guard let column else { return nil }
+        let value = batch.withField(record: index, field: column) { String(decoding: $0, as: UTF8.self) }
+        return value.isEmpty ? nil : value
+    }
+
+    private mutating func parseRecord(_ index: Int, of batch: CSVRecordBatch) -> RecordOutcome {
+        guard let locale = text(layout.locale, of: index, in: batch) ?? defaultLocale else {
+            return .failed(error: "missingLocale")
+        }
+        let code = text(layout.currency, of: index, in: batch) ?? defaultCurrency
+        let hint = code.flatMap { Currency(code: $0) }
+        if code != nil && hint == nil { return .failed(error: "unknownCurrency") }
+        let parser = self.parser(locale: locale, currency: hint)
+        let input = text(layout.input, of: index, in: batch) ?? ""
+        let money: Money
+        do {
+            money = try parser.parse(input)
+        } catch {
+            return .failed(error: error.kind.name)
+        }
+        var extra: [String] = []
+        if let rowExtension {
+            switch rowExtension.compute(money) {
+            case .values(let values): extra = values
+            case .error(let name): return .failed(error: name)
+            }
+        }
+        return .parsed(amount: money.amount.plainText, code: money.currency.code, extra: extra)
+    }
+
+    private mutating func parser(locale: String, currency: Currency?) -> MoneyParser {
+        let key = ParserKey(locale: locale, currency: currency?.code ?? "")
+        if let parser = parsers[key] { return parser }
+        let parser = MoneyParser(locale: Locale(identifier: locale), currency: currency, options: options)
+        parsers[key] = parser
+        return parser
+    }
+
+    // MARK: Writing
+
+    private func writeRecord(_ index: Int, of batch: CSVRecordBatch, outcome: RecordOutcome, to output: inout [UInt8]) {
+        let inputWidth = layout.inputHeader.count
+        for column in 0..<layout.outputHeader.count {
+            if column > 0 { output.append(0x2C) }
+            switch outcome {
+            case .parsed(let amount, let code, let extra):
+                if column == layout.amount { CSVEncoding.append(amount, to: &output); continue }
+                if column == layout.code { CSVEncoding.append(code, to: &output); continue }
+                if column == layout.error { continue }
+                if let position = layout.extensionColumns.firstIndex(of: column) {
+                    CSVEncoding.append(extra[position], to: &output)
+                    continue
+                }
+            case .failed(let error):
+                if column == layout.amount || column == layout.code || layout.extensionColumns.contains(column) { continue }
+                if column == layout.error { CSVEncoding.append(error, to: &output); continue }
+            }
+            if column < inputWidth {
+                batch.withField(record: index, field: column) { CSVEncoding.append($0, to: &output) }
+            }
+        }
+        output.append(0x0A)
+    }
+
+    /// A malformed record under ``BadRowPolicy/error``: its fields as read (invalid UTF-8 as
+    /// U+FFFD), padded to the header's width; the fields past the header's width stay in
+    /// its last column as CSV text (`d,"e,f"`), so that nothing is lost. No amount; the
+    /// problem's name in `error`.
+    private func writeBadRecord(_ index: Int, of batch: CSVRecordBatch, problem: CSVProblem, to output: inout [UInt8]) {
+        var fields = batch.fields(ofRecord: index)
+        let inputWidth = layout.inputHeader.count
+        if fields.count > inputWidth {
+            var rest: [UInt8] = []
+            for (offset, field) in fields[(inputWidth - 1)...].enumerated() {
+                if offset > 0 { rest.append(0x2C) }
+                CSVEncoding.append(field, to: &rest)
+            }
+            fields[inputWidth - 1] = String(decoding: rest, as: UTF8.self)
+            fields.removeSubrange(inputWidth...)
+        }
+        var record = Array(repeating: "", count: layout.outputHeader.count)
+        for (column, field) in fields.enumerated() { record[column] = field }
+        record[layout.amount] = ""
+        record[layout.code] = ""
+        for column in layout.extensionColumns { record[column] = "" }
+        record[layout.error] = problem.name
+        CSVEncoding.appendRecord(record, to: &output)
+    }
+}
