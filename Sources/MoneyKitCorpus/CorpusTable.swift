@@ -46,10 +46,11 @@ public struct CorpusTable: Sendable {
     }
 
     /// Reads CSV bytes (a leading byte-order mark is skipped). A malformed record — an
-    /// unterminated quote, text after a closing quote, a NUL byte, a field over 1 MiB, more
-    /// or fewer fields than the header — makes the table unusable, reported with its line:
+    /// unterminated quote, text after a closing quote, a field over 1 MiB, more or fewer
+    /// fields than the header — makes the table unusable, reported with its line:
     /// corpora are test data, and a test row must mean exactly what it says. Invalid UTF-8
-    /// is replaced (and flagged) rather than rejected, so that the rows around it still run.
+    /// is replaced (and flagged) rather than rejected, so that the rows around it still run;
+    /// a NUL byte is kept (garbage.csv tests that the parser rejects it).
     public init(data: Data, name: String) throws(CorpusError) {
         var tokenizer = CSVTokenizer()
         var batch = CSVRecordBatch()
@@ -64,7 +65,9 @@ public struct CorpusTable: Sendable {
         for index in 0..<batch.count {
             let record = batch.records[index]
             let fieldCount = batch.fieldCount(ofRecord: index)
-            if let problem = record.problem ?? (fieldCount != header.count ? .raggedRow : nil) {
+            // A NUL is test data here: the parser must reject it.
+            let structural = record.problem == .nulByte ? nil : record.problem
+            if let problem = structural ?? (fieldCount != header.count ? .raggedRow : nil) {
                 let bad = BadRow(line: record.line, lastLine: record.lastLine, problem: problem,
                                  fieldCount: fieldCount, expectedFieldCount: header.count)
                 throw .malformed(path: name, reason: bad.description)

@@ -33,6 +33,17 @@ public struct ParseLayout: Sendable, Equatable {
     let error: Int
     /// The output positions of the extension's columns.
     let extensionColumns: [Int]
+    /// What fills each output column, in order.
+    let sources: [ColumnSource]
+
+    /// Where an output column's value comes from.
+    enum ColumnSource: Equatable {
+        case input(Int)
+        case amount
+        case code
+        case error
+        case extensionValue(Int)
+    }
 
     /// The layout of `header`, with `extensionColumns` after the parse result's columns.
     ///
@@ -56,6 +67,12 @@ public struct ParseLayout: Sendable, Equatable {
         self.error = place("error")
         self.extensionColumns = extensionColumns.map(place)
         self.outputHeader = output
+        var sources = output.indices.map { ColumnSource.input($0) }
+        sources[amount] = .amount
+        sources[code] = .code
+        sources[error] = .error
+        for (position, column) in self.extensionColumns.enumerated() { sources[column] = .extensionValue(position) }
+        self.sources = sources
     }
 }
 
@@ -230,7 +247,7 @@ public struct RowParser: Sendable {
         let fieldCount = batch.fieldCount(ofRecord: index)
         var problem = record.problem
         if problem == nil, fieldCount != layout.inputHeader.count { problem = .raggedRow }
-        if problem == nil {
+        if problem == nil, !batch.isASCII(record: index) {
             for field in 0..<fieldCount where !batch.withField(record: index, field: field, CSVEncoding.isValidUTF8) {
                 problem = .invalidUTF8
                 break
@@ -285,35 +302,32 @@ public struct RowParser: Sendable {
     // MARK: Writing
 
     private func writeRecord(_ index: Int, of batch: CSVRecordBatch, outcome: RecordOutcome, to output: inout [UInt8]) {
-        let inputWidth = layout.inputHeader.count
-        for column in 0..<layout.outputHeader.count {
+        for (column, source) in layout.sources.enumerated() {
             if column > 0 { output.append(0x2C) }
-            switch outcome {
-            case .parsed(let amount, let code, let extra):
-                if column == layout.amount { CSVEncoding.append(amount, to: &output); continue }
-                if column == layout.code { CSVEncoding.append(code, to: &output); continue }
-                if column == layout.error { continue }
-                if let position = layout.extensionColumns.firstIndex(of: column) {
-                    CSVEncoding.append(extra[position], to: &output)
-                    continue
-                }
-            case .failed(let error):
-                if column == layout.amount || column == layout.code || layout.extensionColumns.contains(column) { continue }
-                if column == layout.error { CSVEncoding.append(error, to: &output); continue }
-            }
-            if column < inputWidth {
-                batch.withField(record: index, field: column) { CSVEncoding.append($0, to: &output) }
+            switch (source, outcome) {
+            case (.input(let field), _):
+                batch.withField(record: index, field: field) { CSVEncoding.append($0, to: &output) }
+            case (.amount, .parsed(let amount, _, _)):
+                CSVEncoding.append(amount, to: &output)
+            case (.code, .parsed(_, let code, _)):
+                CSVEncoding.append(code, to: &output)
+            case (.extensionValue(let position), .parsed(_, _, let extra)):
+                CSVEncoding.append(extra[position], to: &output)
+            case (.error, .failed(let error)):
+                CSVEncoding.append(error, to: &output)
+            case (.amount, .failed), (.code, .failed), (.extensionValue, .failed), (.error, .parsed):
+                break
             }
         }
         output.append(0x0A)
     }
 
-    /// A malformed record under ``BadRowPolicy/error``: its fields as read (invalid UTF-8 as
-    /// U+FFFD), padded to the header's width; the fields past the header's width stay in
+    /// A malformed record under ``BadRowPolicy/error``: its fields as read (invalid UTF-8 and
+    /// NUL as U+FFFD), padded to the header's width; the fields past the header's width stay in
     /// its last column as CSV text (`d,"e,f"`), so that nothing is lost. No amount; the
     /// problem's name in `error`.
     private func writeBadRecord(_ index: Int, of batch: CSVRecordBatch, problem: CSVProblem, to output: inout [UInt8]) {
-        var fields = batch.fields(ofRecord: index)
+        var fields = batch.fields(ofRecord: index).map { $0.replacingOccurrences(of: "\0", with: "\u{FFFD}") }
         let inputWidth = layout.inputHeader.count
         if fields.count > inputWidth {
             var rest: [UInt8] = []

@@ -10,8 +10,11 @@ struct FXParse: ParsableCommand {
         abstract: "Parse, check and convert CSV corpora of typed money amounts.",
         discussion: """
             Corpora are UTF-8 CSV files with a header row and an `input` column; see
-            TestData/README.md for the columns. Exit status: 0 success, 1 a row failed (check),
-            2 unusable input (missing file, no input column, malformed CSV).
+            TestData/README.md for the columns. Exit status: 0 success; 1 a row failed (check);
+            2 unusable input (missing file, no input column, malformed CSV for check, a read or
+            write error); 3 malformed rows were left out (parse --on-bad-row skip-with-report);
+            4 stopped at a malformed row (parse --on-bad-row stop); 64 a command-line usage error.
+            Docs/Streaming.md has the details.
             """,
         subcommands: [Check.self, Parse.self, Edit.self]
     )
@@ -48,55 +51,5 @@ func loadTable(_ path: String) throws -> CorpusTable {
     } catch {
         complain("fxparse: \(error)")
         throw ExitCode(2)
-    }
-}
-
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Run corpora: print each failing row and end with `N passed, N failed`.")
-
-    @Argument(help: "Corpus CSV files.")
-    var files: [String]
-
-    @OptionGroup var context: Context
-
-    @Flag(name: .long, help: "Parse rows without an options column value in strict mode.")
-    var strict = false
-
-    func run() throws {
-        var cases: [CorpusCase] = []
-        for file in files {
-            let table = try loadTable(file)
-            guard table.column("expect") != nil else {
-                complain("fxparse: \(file): the header has no \"expect\" column, so there is nothing to check")
-                throw ExitCode(2)
-            }
-            do {
-                cases += try CorpusCase.cases(in: table, defaultLocale: context.locale, defaultCurrency: context.currency)
-            } catch {
-                complain("fxparse: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        var passed = 0
-        var failed = 0
-        let options = MoneyParser.Options(mode: strict ? .strict : .lenient)
-        for corpusCase in cases {
-            let outcome = corpusCase.run(defaults: options)
-            if outcome.passed {
-                passed += 1
-                continue
-            }
-            failed += 1
-            print("FAIL \(corpusCase.source):\(corpusCase.row) \(corpusCase.id): \(String(reflecting: corpusCase.input))"
-                  + " [\(corpusCase.locale ?? "-")\(corpusCase.currency.map { ", hint \($0)" } ?? "")]")
-            print("    expected \(outcome.expected), got \(outcome.got)")
-            if let error = outcome.error {
-                print("    \(error)")
-                if let caret = ErrorDisplay.caret(under: error, in: corpusCase.input) { print(caret) }
-            }
-        }
-        print("\(passed) passed, \(failed) failed")
-        if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -48,6 +48,9 @@ struct Parse: ParsableCommand {
     @Option(name: .long, help: "The longest field kept, in bytes; a longer one makes its row bad.")
     var maxFieldSize: Int = 1 << 20
 
+    @Option(name: .long, help: "Write every malformed row's report (line and problem) to this file; standard error lists the first 100.")
+    var report: String?
+
     @Flag(name: .long, help: "Show the progress line on standard error even when it is not a terminal.")
     var progress = false
 
@@ -73,13 +76,14 @@ struct Parse: ParsableCommand {
         let name = file == "-" ? "standard input" : file
         let meter = ProgressLine(enabled: progress || isatty(STDERR_FILENO) == 1,
                                  onTerminal: isatty(STDERR_FILENO) == 1, inputSize: Self.size(of: input))
+        let reports = try BadRowReports(file: report)
         let summary: StreamingParse.Summary
         do {
             summary = try StreamingParse(settings: settings).run(
                 input: input, output: outputDescriptor,
                 report: { bad in
                     meter.clear()
-                    complain("fxparse: \(name): \(bad)")
+                    reports.add("fxparse: \(name): \(bad)")
                 },
                 progress: { meter.update($0) })
         } catch {
@@ -88,6 +92,7 @@ struct Parse: ParsableCommand {
             throw ExitCode(2)
         }
         meter.clear()
+        reports.finish()
         complain(Self.describe(summary, seconds: meter.elapsed))
         if let stop = summary.stoppedAt {
             complain("fxparse: stopped at line \(stop.line) (--on-bad-row stop); the output ends with the row before it")
@@ -182,6 +187,42 @@ final class ProgressLine: @unchecked Sendable {
         if drawn {
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
             drawn = false
+        }
+    }
+}
+
+/// Where malformed rows are reported: standard error, up to 100 of them, and every one in the
+/// `--report` file when there is one. Called on the writer thread only.
+final class BadRowReports: @unchecked Sendable {
+    static let listedOnStandardError = 100
+    private let file: FileHandle?
+    private let path: String?
+    private var count = 0
+
+    init(file path: String?) throws {
+        self.path = path
+        guard let path else {
+            file = nil
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            complain("fxparse: cannot write \(path)")
+            throw ExitCode(2)
+        }
+        file = handle
+    }
+
+    func add(_ line: String) {
+        count += 1
+        if count <= Self.listedOnStandardError { complain(line) }
+        file?.write(Data((line + "\n").utf8))
+    }
+
+    func finish() {
+        try? file?.close()
+        if count > Self.listedOnStandardError {
+            complain("fxparse: \(count - Self.listedOnStandardError) more malformed rows not listed here"
+                     + (path.map { "; \($0) lists all \(count)" } ?? " (--report FILE lists every one)"))
         }
     }
 }

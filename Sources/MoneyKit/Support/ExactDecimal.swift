@@ -116,26 +116,9 @@ extension Decimal {
     }
 
     /// The value in plain decimal notation, with no exponent, no grouping and no trailing
-    /// fraction zeros: `-1234.5`, `1000`, `0.05`.
+    /// fraction zeros: `-1234.5`, `1000`, `0.05`. NaN is `NaN`.
     public var plainText: String {
-        if isZero { return "0" }
-        var digits = significand.description  // integer digits, no sign
-        let exponent = self.exponent
-        var text = ""
-        if exponent >= 0 {
-            text = digits + String(repeating: "0", count: exponent)
-        } else {
-            let fractionCount = -exponent
-            if digits.count <= fractionCount {
-                digits = String(repeating: "0", count: fractionCount - digits.count + 1) + digits
-            }
-            var integer = digits.dropLast(fractionCount)
-            var fraction = digits.suffix(fractionCount)
-            while fraction.last == "0" { fraction = fraction.dropLast() }
-            if integer.isEmpty { integer = "0" }
-            text = fraction.isEmpty ? String(integer) : "\(integer).\(fraction)"
-        }
-        return sign == .minus ? "-" + text : text
+        ExactDecimal(decimal: self)?.plainText ?? "NaN"
     }
 }
 
@@ -221,5 +204,67 @@ struct DecimalFields {
         }
         fields.lengthAndFlags = packing.byte(length: length, isNegative: isNegative)
         return unsafeBitCast(fields, to: Decimal.self)
+    }
+}
+
+extension ExactDecimal {
+    /// Plain decimal text without trailing fraction zeros (``Decimal/plainText``), written
+    /// digit by digit into one string: `fxparse parse` writes one per row, and Foundation's
+    /// `Decimal.description` cost a quarter of its time.
+    var plainText: String {
+        let value = normalized
+        guard value.significand != 0 else { return "0" }
+        let digitCount = ExactDecimal.digitCount(of: value.significand)
+        let integerDigits = digitCount - value.scale  // may be <= 0 (0.05) or > digitCount (1000)
+        let length = (value.isNegative ? 1 : 0)
+            + (value.scale <= 0 ? digitCount - value.scale
+               : integerDigits > 0 ? digitCount + 1 : 2 + value.scale)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            func put(_ byte: UInt8) {
+                buffer[position] = byte
+                position += 1
+            }
+            if value.isNegative { put(UInt8(ascii: "-")) }
+            if integerDigits <= 0 {
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "."))
+                for _ in 0..<(-integerDigits) { put(UInt8(ascii: "0")) }
+            }
+            // The significand's digits, most significant first, written from the right.
+            let digitsStart = position
+            let pointIndex = integerDigits > 0 && integerDigits < digitCount ? integerDigits : nil
+            func writeDigits<Significand: BinaryInteger>(_ significand: Significand) {
+                var end = digitsStart + digitCount + (pointIndex == nil ? 0 : 1)
+                var remaining = significand
+                for index in stride(from: digitCount - 1, through: 0, by: -1) {
+                    end -= 1
+                    if let pointIndex, index == pointIndex - 1 {
+                        buffer[end] = UInt8(ascii: ".")
+                        end -= 1
+                    }
+                    buffer[end] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+            }
+            // 64-bit division where the significand fits: 128-bit division is a library call.
+            if let small = UInt64(exactly: value.significand) {
+                writeDigits(small)
+            } else {
+                writeDigits(value.significand)
+            }
+            position = digitsStart + digitCount + (pointIndex == nil ? 0 : 1)
+            if value.scale < 0 {
+                for _ in 0..<(-value.scale) { put(UInt8(ascii: "0")) }
+            }
+            return position
+        }
+    }
+
+    /// The number of decimal digits of a non-zero significand.
+    static func digitCount(of significand: UInt128) -> Int {
+        var count = 1
+        while count < powersOfTen.count, significand >= powersOfTen[count] { count += 1 }
+        return count
     }
 }

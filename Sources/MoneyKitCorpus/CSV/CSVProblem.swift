@@ -12,7 +12,8 @@ public enum CSVProblem: Sendable, Hashable, CaseIterable {
     /// A field is longer than the reader's limit (1 MiB unless set otherwise); its text is
     /// dropped, so that memory stays bounded.
     case fieldTooLong
-    /// The record holds a NUL byte (U+0000), which no text export contains on purpose.
+    /// The record holds a NUL byte (U+0000), which no text export contains on purpose
+    /// (`fxparse parse` writes it as U+FFFD).
     case nulByte
     /// The record's bytes are not valid UTF-8; the invalid sequences read as U+FFFD.
     case invalidUTF8

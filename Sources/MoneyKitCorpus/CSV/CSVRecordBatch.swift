@@ -52,6 +52,26 @@ public struct CSVRecordBatch: Sendable, Equatable {
         }
     }
 
+    /// Whether every byte of record `index` is ASCII (so valid UTF-8), checked eight bytes
+    /// at a time.
+    public func isASCII(record index: Int) -> Bool {
+        let first = firstField(ofRecord: index)
+        let start = first == 0 ? 0 : fieldEnds[first - 1]
+        let end = records[index].fieldLimit == 0 ? 0 : fieldEnds[records[index].fieldLimit - 1]
+        return bytes.withUnsafeBytes { raw in
+            var offset = start
+            while offset + 8 <= end {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                offset += 8
+            }
+            while offset < end {
+                if raw[offset] >= 0x80 { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
     private func firstField(ofRecord index: Int) -> Int {
         index == 0 ? 0 : records[index - 1].fieldLimit
     }

@@ -193,12 +193,10 @@ public struct CSVTokenizer: Sendable {
         checkFieldSize(in: &batch)
     }
 
-    /// A NUL reads as U+FFFD, so that no consumer meets it; the record is bad.
+    /// A NUL is kept (a parser corpus may test it) and makes the record bad.
     private mutating func appendNUL(in batch: inout CSVRecordBatch) {
         setProblem(.nulByte)
-        guard !fieldOverflowed else { return }
-        batch.bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-        checkFieldSize(in: &batch)
+        appendToField(0, in: &batch)
     }
 
     private mutating func checkFieldSize(in batch: inout CSVRecordBatch) {
