@@ -41,6 +41,8 @@ public struct CSVTokenizer: Sendable {
     private var quotedRaw: [UInt8] = []
     private var quotedAfterCR = false
     private var atStreamStart = true
+    private var byteOrderMarkMatched = 0
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// A reader whose fields hold at most `maxFieldSize` bytes (1 MiB by default).
     public init(maxFieldSize: Int = 1 << 20) {
@@ -57,11 +59,20 @@ public struct CSVTokenizer: Sendable {
     /// or ``finish(into:)`` completes it.
     public mutating func feed(_ input: UnsafeBufferPointer<UInt8>, into batch: inout CSVRecordBatch) {
         var index = 0
-        if atStreamStart, !input.isEmpty {
-            atStreamStart = false
-            if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { index = 3 }
-        }
         let count = input.count
+        if atStreamStart {
+            // A byte-order mark, matched byte by byte: it may arrive split across feeds.
+            while index < count, byteOrderMarkMatched < 3, input[index] == CSVTokenizer.byteOrderMark[byteOrderMarkMatched] {
+                byteOrderMarkMatched += 1
+                index += 1
+            }
+            if index == count, byteOrderMarkMatched < 3 { return }
+            atStreamStart = false
+            if byteOrderMarkMatched < 3 {
+                // Not a mark after all: its first bytes are data.
+                CSVTokenizer.byteOrderMark[..<byteOrderMarkMatched].withUnsafeBufferPointer { feed($0, into: &batch) }
+            }
+        }
         while index < count {
             let byte = input[index]
             switch state {
@@ -160,6 +171,11 @@ public struct CSVTokenizer: Sendable {
     /// Ends the input: completes the record in progress, if any, and recovers the lines after
     /// a quote that never closed.
     public mutating func finish(into batch: inout CSVRecordBatch) {
+        if atStreamStart {
+            // The input was the start of a byte-order mark and nothing more: it is data.
+            atStreamStart = false
+            CSVTokenizer.byteOrderMark[..<byteOrderMarkMatched].withUnsafeBufferPointer { feed($0, into: &batch) }
+        }
         switch state {
         case .recordStart, .afterCR:
             break

@@ -1,0 +1,139 @@
+import Foundation
+@testable import MoneyKitCorpus
+import Testing
+
+/// The CSV reader, stage by stage: TestData/streaming/tokenizer.csv gives inputs (with `\n`,
+/// `\r`, `\0`, `\xHH` escapes) and the records, lines and problems they must read as, fed
+/// at once and one byte at a time.
+@Suite struct CSVTokenizerTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let id: String
+        let input: [UInt8]
+        let records: [[String]]
+        let lines: [String]
+        let problems: [String]
+        let maxFieldSize: Int?
+        let note: String
+
+        var testDescription: String { "\(id): \(note)" }
+    }
+
+    static let rows: [Row] = {
+        let path = TestData.directory.appendingPathComponent("streaming/tokenizer.csv").path
+        guard let table = try? CorpusTable(contentsOf: path) else { return [] }
+        func column(_ record: [String], _ name: String) -> String { record[table.column(name)!] }
+        return table.records.map { record in
+            let records = try! JSONDecoder().decode([[String]].self, from: Data(column(record, "records").utf8))
+            return Row(id: column(record, "id"), input: unescape(column(record, "input")), records: records,
+                       lines: column(record, "lines").split(separator: " ").map(String.init),
+                       problems: column(record, "problems").split(separator: " ").map(String.init),
+                       maxFieldSize: Int(column(record, "max_field")), note: column(record, "note"))
+        }
+    }()
+
+    /// `\n` `\r` `\0` `\\` and `\xHH` as bytes; everything else as its UTF-8.
+    static func unescape(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var characters = Array(text.unicodeScalars)[...]
+        while let scalar = characters.popFirst() {
+            guard scalar == "\\", let next = characters.popFirst() else {
+                bytes += Array(String(scalar).utf8)
+                continue
+            }
+            switch next {
+            case "n": bytes.append(0x0A)
+            case "r": bytes.append(0x0D)
+            case "0": bytes.append(0x00)
+            case "x":
+                let hex = String(String.UnicodeScalarView(characters.prefix(2)))
+                characters = characters.dropFirst(2)
+                bytes.append(UInt8(hex, radix: 16)!)
+            default: bytes += Array(String(next).utf8)
+            }
+        }
+        return bytes
+    }
+
+    static func read(_ bytes: [UInt8], blockSize: Int, maxFieldSize: Int?) -> CSVRecordBatch {
+        var tokenizer = CSVTokenizer(maxFieldSize: maxFieldSize ?? 1 << 20)
+        var batch = CSVRecordBatch()
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + blockSize, bytes.count)
+            bytes[start..<end].withUnsafeBufferPointer { tokenizer.feed($0, into: &batch) }
+            start = end
+        }
+        tokenizer.finish(into: &batch)
+        return batch
+    }
+
+    @Test(arguments: rows)
+    func readsTheTable(_ row: Row) {
+        let batch = Self.read(row.input, blockSize: max(row.input.count, 1), maxFieldSize: row.maxFieldSize)
+        #expect((0..<batch.count).map(batch.fields(ofRecord:)) == row.records)
+        #expect(batch.records.map { $0.lastLine > $0.line ? "\($0.line)-\($0.lastLine)" : "\($0.line)" } == row.lines)
+        #expect(batch.records.map { $0.problem?.name ?? "-" } == row.problems)
+        let byteByByte = Self.read(row.input, blockSize: 1, maxFieldSize: row.maxFieldSize)
+        #expect(byteByByte == batch, "fed one byte at a time")
+    }
+
+    @Test func takingCompleteRecordsKeepsTheRecordInProgress() {
+        var tokenizer = CSVTokenizer()
+        var batch = CSVRecordBatch()
+        Array("a,b\nc,\"d".utf8).withUnsafeBufferPointer { tokenizer.feed($0, into: &batch) }
+        let complete = batch.takeCompleteRecords()
+        #expect(complete.count == 1)
+        #expect(complete.fields(ofRecord: 0) == ["a", "b"])
+        #expect(batch.count == 0)
+        Array("\ne\"\n".utf8).withUnsafeBufferPointer { tokenizer.feed($0, into: &batch) }
+        tokenizer.finish(into: &batch)
+        #expect(batch.count == 1)
+        #expect(batch.fields(ofRecord: 0) == ["c", "d\ne"])
+        #expect(batch.records[0].line == 2 && batch.records[0].lastLine == 3)
+    }
+
+    @Test(arguments: [
+        ("plain", false), ("", false), ("a,b", true), ("say \"hi\"", true), ("two\nlines", true), ("cr\r", true),
+        (" lead", true), ("trail ", true), ("\u{A0}nbsp", true), ("nbsp\u{202F}", true), ("mid dle", false),
+        ("\"\u{09E3}", true), ("€", false),
+    ])
+    func quotesWhatMustBeQuoted(_ field: String, _ quoted: Bool) {
+        #expect(CSVEncoding.mustQuote(field) == quoted)
+        var output: [UInt8] = []
+        CSVEncoding.append(field, to: &output)
+        // Quotes doubled scalar by scalar (a quote and a combining mark are one Character).
+        var doubled = String.UnicodeScalarView()
+        for scalar in field.unicodeScalars { doubled.append(scalar); if scalar == "\"" { doubled.append(scalar) } }
+        let expected = quoted ? "\"" + String(doubled) + "\"" : field
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
+    @Test(arguments: [
+        ([0x41], true), ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x92, 0xB6], true),
+        ([0xFF], false), ([0xC3], false), ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false),  // truncated, overlong
+        ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false), ([0xE2, 0x28, 0xA1], false),  // surrogate, > U+10FFFF, bad continuation
+    ] as [([UInt8], Bool)])
+    func validatesUTF8AsTheStandardLibraryDoes(_ bytes: [UInt8], _ valid: Bool) {
+        #expect(bytes.withUnsafeBufferPointer(CSVEncoding.isValidUTF8) == valid)
+        #expect((String(validating: bytes, as: UTF8.self) != nil) == valid)
+    }
+
+    @Test func rowParserMarksRaggedAndInvalidRecords() throws {
+        let layout = try ParseLayout(header: ["id", "input", "locale"], hasDefaultLocale: false)
+        var parser = RowParser(layout: layout, locale: nil, currency: nil, options: .init(), policy: .error)
+        let batch = Self.read(Array("1,$5,en_US\n2,a,b,c,\"d,e\"\n3\n4,5\u{20AC}\n".utf8) + Array("5,5".utf8) + [0xFF] + Array(",de_DE\n".utf8),
+                              blockSize: 1 << 16, maxFieldSize: nil)
+        let result = parser.parse(batch)
+        #expect(result.counts == { var counts = RowCounts(); counts.read = 5; counts.parsed = 1; counts.bad = 4; return counts }())
+        #expect(result.badRows.map(\.line) == [2, 3, 4, 5])
+        #expect(result.badRows.map(\.problem) == [.raggedRow, .raggedRow, .raggedRow, .invalidUTF8])
+        #expect(String(decoding: result.output, as: UTF8.self) == #"""
+            1,$5,en_US,5,USD,
+            2,a,"b,c,""d,e""",,,raggedRow
+            3,,,,,raggedRow
+            4,5€,,,,raggedRow
+            5,5\#u{FFFD},de_DE,,,invalidUTF8
+
+            """#)
+    }
+}
