@@ -112,7 +112,8 @@ public struct RowCounts: Sendable, Equatable {
     public var read = 0
     /// Rows whose amount parsed (and converted, when asked).
     public var parsed = 0
-    /// Well-formed rows whose amount did not parse: their error is in the `error` column.
+    /// Well-formed rows with an error in the `error` column: the amount did not parse, or
+    /// (with `--to`) it has no exchange rate.
     public var failed = 0
     /// Malformed CSV records.
     public var bad = 0
@@ -173,12 +174,37 @@ public struct RowParser: Sendable {
     let options: MoneyParser.Options
     public let policy: BadRowPolicy
     let rowExtension: RowExtension?
-    private var parsers: [ParserKey: MoneyParser] = [:]
+    /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:)``).
+    private var parsers: [UInt64: [ParserSlot]] = [:]
+    private var parserCount = 0
+    private let defaultLocaleBytes: [UInt8]
+    private let defaultCurrencyBytes: [UInt8]
 
-    private struct ParserKey: Hashable {
-        var locale: String
-        var currency: String
+    /// What a locale and hint pair gives: a parser, or the row's error.
+    private enum ParserEntry {
+        case parser(SharedParser)
+        case failure(String)
     }
+
+    /// A parser behind a reference: handing one out per row is a retain, where copying the
+    /// `MoneyParser` value (its options included) cost 4% of `fxparse parse`.
+    private final class SharedParser: Sendable {
+        let parser: MoneyParser
+
+        init(_ parser: MoneyParser) {
+            self.parser = parser
+        }
+    }
+
+    private struct ParserSlot {
+        var locale: [UInt8]
+        var currency: [UInt8]
+        var entry: ParserEntry
+    }
+
+    /// Most parsers a worker keeps; a file with endless distinct locale values (junk) empties
+    /// the cache when it is full rather than growing it.
+    static let maximumParsers = 1024
 
     /// - Parameters:
     ///   - layout: The columns (from ``ParseLayout/init(header:extensionColumns:hasDefaultLocale:)``
@@ -198,6 +224,8 @@ public struct RowParser: Sendable {
         self.options = options
         self.policy = policy
         self.rowExtension = rowExtension
+        self.defaultLocaleBytes = Array((locale ?? "").utf8)
+        self.defaultCurrencyBytes = Array((currency ?? "").utf8)
     }
 
     /// The header line of the output.
@@ -227,8 +255,8 @@ public struct RowParser: Sendable {
             }
             let outcome = parseRecord(index, of: batch)
             switch outcome {
+            case .parsed(_, _, .error?), .failed: result.counts.failed += 1
             case .parsed: result.counts.parsed += 1
-            case .failed: result.counts.failed += 1
             }
             writeRecord(index, of: batch, outcome: outcome, to: &result.output)
         }
@@ -238,7 +266,9 @@ public struct RowParser: Sendable {
     // MARK: One record
 
     private enum RecordOutcome {
-        case parsed(amount: String, code: String, extra: [String])
+        /// The amount, and the extension's values or its error (a missing exchange rate keeps
+        /// the parsed amount: only the conversion failed).
+        case parsed(amount: String, code: String, extra: RowExtension.Outcome?)
         case failed(error: String)
     }
 
@@ -267,36 +297,68 @@ public struct RowParser: Sendable {
     }
 
     private mutating func parseRecord(_ index: Int, of batch: CSVRecordBatch) -> RecordOutcome {
-        guard let locale = text(layout.locale, of: index, in: batch) ?? defaultLocale else {
-            return .failed(error: "missingLocale")
+        let parser: SharedParser
+        switch parserEntry(index, of: batch) {
+        case .parser(let found): parser = found
+        case .failure(let error): return .failed(error: error)
         }
-        let code = text(layout.currency, of: index, in: batch) ?? defaultCurrency
-        let hint = code.flatMap { Currency(code: $0) }
-        if code != nil && hint == nil { return .failed(error: "unknownCurrency") }
-        let parser = self.parser(locale: locale, currency: hint)
         let input = text(layout.input, of: index, in: batch) ?? ""
         let money: Money
         do {
-            money = try parser.parse(input)
+            money = try parser.parser.parse(input)
         } catch {
             return .failed(error: error.kind.name)
         }
-        var extra: [String] = []
-        if let rowExtension {
-            switch rowExtension.compute(money) {
-            case .values(let values): extra = values
-            case .error(let name): return .failed(error: name)
-            }
-        }
-        return .parsed(amount: money.amount.plainText, code: money.currency.code, extra: extra)
+        return .parsed(amount: money.amount.plainText, code: money.currency.code, extra: rowExtension?.compute(money))
     }
 
-    private mutating func parser(locale: String, currency: Currency?) -> MoneyParser {
-        let key = ParserKey(locale: locale, currency: currency?.code ?? "")
-        if let parser = parsers[key] { return parser }
-        let parser = MoneyParser(locale: Locale(identifier: locale), currency: currency, options: options)
-        parsers[key] = parser
-        return parser
+    /// The parser for a record's locale and currency hint (the defaults where its fields are
+    /// empty), found by the fields' bytes: no strings are built and no hint is looked up for
+    /// a pair met before, which is nearly every row.
+    private mutating func parserEntry(_ index: Int, of batch: CSVRecordBatch) -> ParserEntry {
+        let localeRange = layout.locale.map { batch.byteRange(record: index, field: $0) }
+        let currencyRange = layout.currency.map { batch.byteRange(record: index, field: $0) }
+        return batch.withBytes { bytes -> ParserEntry in
+            let locale = localeRange.flatMap { $0.isEmpty ? nil : UnsafeBufferPointer(rebasing: bytes[$0]) }
+            let currency = currencyRange.flatMap { $0.isEmpty ? nil : UnsafeBufferPointer(rebasing: bytes[$0]) }
+            return defaultLocaleBytes.withUnsafeBufferPointer { defaultLocale in
+                defaultCurrencyBytes.withUnsafeBufferPointer { defaultCurrency in
+                    parserEntry(locale: locale ?? defaultLocale, currency: currency ?? defaultCurrency)
+                }
+            }
+        }
+    }
+
+    private mutating func parserEntry(locale: UnsafeBufferPointer<UInt8>, currency: UnsafeBufferPointer<UInt8>) -> ParserEntry {
+        // FNV-1a over the locale, a separator byte no UTF-8 text holds, and the currency.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in locale { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+        for byte in currency { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        if let slots = parsers[hash] {
+            for slot in slots where slot.locale.elementsEqual(locale) && slot.currency.elementsEqual(currency) {
+                return slot.entry
+            }
+        }
+        let entry = Self.entry(locale: String(decoding: locale, as: UTF8.self), currency: String(decoding: currency, as: UTF8.self),
+                               options: options)
+        if parserCount >= Self.maximumParsers {
+            parsers.removeAll()
+            parserCount = 0
+        }
+        parsers[hash, default: []].append(ParserSlot(locale: Array(locale), currency: Array(currency), entry: entry))
+        parserCount += 1
+        return entry
+    }
+
+    private static func entry(locale: String, currency code: String, options: MoneyParser.Options) -> ParserEntry {
+        guard !locale.isEmpty else { return .failure("missingLocale") }
+        var hint: Currency?
+        if !code.isEmpty {
+            guard let known = Currency(code: code) else { return .failure("unknownCurrency") }
+            hint = known
+        }
+        return .parser(SharedParser(MoneyParser(locale: Locale(identifier: locale), currency: hint, options: options)))
     }
 
     // MARK: Writing
@@ -311,11 +373,11 @@ public struct RowParser: Sendable {
                 CSVEncoding.append(amount, to: &output)
             case (.code, .parsed(_, let code, _)):
                 CSVEncoding.append(code, to: &output)
-            case (.extensionValue(let position), .parsed(_, _, let extra)):
-                CSVEncoding.append(extra[position], to: &output)
-            case (.error, .failed(let error)):
+            case (.extensionValue(let position), .parsed(_, _, .values(let values)?)):
+                CSVEncoding.append(values[position], to: &output)
+            case (.error, .failed(let error)), (.error, .parsed(_, _, .error(let error)?)):
                 CSVEncoding.append(error, to: &output)
-            case (.amount, .failed), (.code, .failed), (.extensionValue, .failed), (.error, .parsed):
+            case (.amount, .failed), (.code, .failed), (.extensionValue, _), (.error, .parsed):
                 break
             }
         }

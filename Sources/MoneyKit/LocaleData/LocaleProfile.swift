@@ -99,10 +99,12 @@ final class LocaleProfile: Sendable {
         return chosen
     }
 
-    /// Profiles by the identifier they were asked for, oldest first for eviction.
+    /// Profiles by the identifier they were asked for, oldest first for eviction, and the
+    /// ones being built.
     private struct Cache {
         var profiles: [String: LocaleProfile] = [:]
         var order: [String] = []
+        var building: [String: PendingBuild<LocaleProfile>] = [:]
     }
 
     private static let cache = Locked(Cache())
@@ -113,17 +115,38 @@ final class LocaleProfile: Sendable {
     static let maximumCachedProfiles = 2048
 
     /// The cached profile for a locale identifier, read from ICU on first use. The profile
-    /// is built outside the lock, so a cold locale never blocks parsing in warm ones.
+    /// is built outside the lock, so a cold locale never blocks parsing in warm ones; a
+    /// thread that asks for a locale another thread is building waits for that build
+    /// rather than repeating it (`fxparse parse --jobs 2` built every locale twice).
     static func profile(for identifier: String) -> LocaleProfile {
-        if let cached = cache.withLock({ $0.profiles[identifier] }) { return cached }
-        let built = LocaleProfile(identifier: identifier)
-        return cache.withLock { cache in
-            if let raced = cache.profiles[identifier] { return raced }
-            if cache.order.count >= maximumCachedProfiles {
-                cache.profiles[cache.order.removeFirst()] = nil
+        enum Step {
+            case cached(LocaleProfile)
+            case waitFor(PendingBuild<LocaleProfile>)
+            case build(PendingBuild<LocaleProfile>)
+        }
+        let step = cache.withLock { cache -> Step in
+            if let cached = cache.profiles[identifier] { return .cached(cached) }
+            if let pending = cache.building[identifier] { return .waitFor(pending) }
+            let pending = PendingBuild<LocaleProfile>()
+            cache.building[identifier] = pending
+            return .build(pending)
+        }
+        switch step {
+        case .cached(let profile):
+            return profile
+        case .waitFor(let pending):
+            return pending.wait()
+        case .build(let pending):
+            let built = LocaleProfile(identifier: identifier)
+            cache.withLock { cache in
+                cache.building[identifier] = nil
+                if cache.order.count >= maximumCachedProfiles {
+                    cache.profiles[cache.order.removeFirst()] = nil
+                }
+                cache.profiles[identifier] = built
+                cache.order.append(identifier)
             }
-            cache.profiles[identifier] = built
-            cache.order.append(identifier)
+            pending.finish(built)
             return built
         }
     }
@@ -131,7 +154,7 @@ final class LocaleProfile: Sendable {
     /// Forgets every cached profile and the shared locale data behind them (tests use it to
     /// start from cold caches; parsers in use keep the profiles they hold).
     static func resetCaches() {
-        cache.withLock { $0 = Cache() }
+        cache.withLock { $0.profiles = [:]; $0.order = [] }
         CurrencyNames.resetCache()
         CurrencyConventions.NameTable.resetCache()
         CompactAffixes.resetCache()

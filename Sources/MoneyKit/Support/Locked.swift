@@ -1,4 +1,5 @@
 import CThreadSanitizerHooks
+import Foundation
 import Synchronization
 
 /// A value behind a lock: the standard library's `Mutex`, announced to ThreadSanitizer.
@@ -43,5 +44,32 @@ extension Locked {
             cache[key] = built
             return built
         }
+    }
+}
+
+/// A value one thread is building and others wait for, so that threads asking for the same
+/// cold entry at once (parallel workers meeting a new locale) build it once, not once each,
+/// while readers of other entries go on. A pthread condition, which ThreadSanitizer sees.
+final class PendingBuild<Built: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var built: Built?
+
+    init() {}
+
+    /// Waits until the building thread has finished, and returns what it built.
+    func wait() -> Built {
+        condition.lock()
+        defer { condition.unlock() }
+        while built == nil { condition.wait() }
+        return built!
+    }
+
+    /// Hands the value to every waiting thread.
+    func finish(_ value: Built) {
+        condition.lock()
+        built = value
+        condition.broadcast()
+        condition.unlock()
     }
 }

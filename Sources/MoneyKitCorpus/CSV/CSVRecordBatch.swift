@@ -45,6 +45,17 @@ public struct CSVRecordBatch: Sendable, Equatable {
         }
     }
 
+    /// Where field `field` of record `index` lies in the batch's bytes (see ``withBytes(_:)``).
+    public func byteRange(record index: Int, field: Int) -> Range<Int> {
+        let position = firstField(ofRecord: index) + field
+        return (position == 0 ? 0 : fieldEnds[position - 1])..<fieldEnds[position]
+    }
+
+    /// Calls `body` with all the batch's field bytes.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer(body)
+    }
+
     /// The fields of record `index` as strings (invalid UTF-8 read as U+FFFD).
     public func fields(ofRecord index: Int) -> [String] {
         (0..<fieldCount(ofRecord: index)).map { field in

@@ -32,7 +32,7 @@ public struct StreamingParse: Sendable {
         public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, columns: [String]? = nil,
                     locale: String? = nil, currency: String? = nil, options: MoneyParser.Options = .init(),
                     policy: BadRowPolicy = .error, rowExtension: RowExtension? = nil,
-                    maxFieldSize: Int = 1 << 20, batchSize: Int = 2048) {
+                    maxFieldSize: Int = 1 << 20, batchSize: Int = 8192) {
             self.jobs = jobs
             self.columns = columns
             self.locale = locale
@@ -109,7 +109,10 @@ public struct StreamingParse: Sendable {
             header = columns
         } else {
             while batch.count == 0 {
-                guard try readMore(&reader, &tokenizer, &batch) else { break }
+                guard try readMore(&reader, &tokenizer, &batch) else {
+                    tokenizer.finish(into: &batch)
+                    break
+                }
             }
             guard batch.count > 0 else { throw .noHeader }
             header = batch.fields(ofRecord: 0)
@@ -173,12 +176,13 @@ public struct StreamingParse: Sendable {
     }
 }
 
-/// Reads a file descriptor in blocks of 1 MiB.
+/// Reads a file descriptor in blocks of 64 KiB: small enough that a batch (2,048 records)
+/// is cut close to its size, so that the batches in flight, not the blocks, bound memory.
 private struct BlockReader {
     let descriptor: Int32
     private(set) var bytesRead = 0
     private(set) var atEnd = false
-    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
