@@ -3,6 +3,8 @@
 //
 //   swift run -c release parsebench [--rounds N] [--json FILE] [--svg FILE] [--no-cold-start] [FILE.csv ...]
 //   swift run -c release parsebench --profile ROUNDS   (only the prepared parser's loop, for a profiler)
+//   swift run -c release parsebench --csv FILE [--rounds N]   (CSV readers: the CSV.swift package against
+//                                                              fxparse's CSVTokenizer, on one file)
 //
 // Rows come from parse corpora (TestData/*.csv by default; format in TestData/README.md).
 // Timed rows are the `expect=ok` rows; `expect=error` rows count for accuracy (an engine
@@ -36,6 +38,10 @@ let svgPath = option("--svg")
 let coldStartWanted = !arguments.contains("--no-cold-start")
 arguments.removeAll { $0 == "--no-cold-start" }
 let profileRounds = option("--profile").map { Int($0) ?? 0 }
+if let csvPath = option("--csv") {
+    measureCSVReaders(path: csvPath, rounds: rounds)
+    exit(0)
+}
 if let unknown = arguments.first(where: { $0.hasPrefix("--") }) { fail("unknown option \(unknown)") }
 
 // The cold start comes first: nothing may have loaded a locale yet.
