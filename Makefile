@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: demo test deps fuzz sanitize
+.PHONY: demo test deps fuzz sanitize spark-test
 
 ## Build fxparse (release) and run it on the demo corpus.
 demo: deps
@@ -17,6 +17,15 @@ demo: deps
 test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 	.build/release/fxparse check TestData/*.csv
+	$(MAKE) spark-test
+
+## fxparse as an Apache Spark RDD.pipe stage in local mode (Docs/Spark.md): installs PySpark
+## into .build/spark-venv from PyPI the first time (needs Java 17), pipes a generated
+## 5,000-row corpus through fxparse in 6 partitions and compares with a plain run.
+spark-test:
+	$(SWIFT) build -c release --product fxparse
+	python3 Scripts/generate-corpus.py --rows 5000 --output .build/spark-corpus.csv
+	Tests/Spark/run.sh .build/release/fxparse .build/spark-corpus.csv
 
 ## Install the system ICU headers (Debian's libicu-dev) and pkg-config when missing.
 deps:
