@@ -29,6 +29,8 @@ trap 'rm -rf "$seeds"' EXIT
 "$bin/fuzz-seeds" "$seeds" TestData/*.csv
 
 status=0
+failed=()
+touch "$scratch/run-start"
 for target in "${targets[@]}"; do
     corpus="$scratch/corpus/$target"
     findings="Fuzz/findings/$target"
@@ -36,8 +38,22 @@ for target in "${targets[@]}"; do
     echo "== fuzz-$target: $seconds s"
     # -rss_limit_mb: the targets keep every locale they touch loaded (tens of MB); ASan adds more.
     if ! "$bin/fuzz-$target" "$corpus" "$seeds/$target" -max_total_time="$seconds" -rss_limit_mb=4096 \
-        -max_len=1100 -timeout=10 -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tail -25; then
+        -max_len=1100 -timeout=10 -artifact_prefix="$findings/" -print_final_stats=1 >"$scratch/$target.log" 2>&1; then
         status=1
+        failed+=("$target")
+        # The finding's report (the property or sanitizer message and its stack), then the end.
+        grep -v -E '^(#[0-9]+|INFO:|  *"|###)' "$scratch/$target.log" | head -40
+        echo "..."
     fi
+    tail -8 "$scratch/$target.log"
 done
+# Last, so that the end of a CI log names what failed.
+if [ $status -ne 0 ]; then
+    for target in "${failed[@]}"; do
+        echo "== FAILED: fuzz-$target; the input is in Fuzz/findings/$target/:"
+        find "Fuzz/findings/$target" -type f -newer "$scratch/run-start" | while read -r finding; do
+            echo "   $finding: $(head -c 300 "$finding" | od -An -c | tr -s ' ' | head -c 600)"
+        done
+    done
+fi
 exit $status

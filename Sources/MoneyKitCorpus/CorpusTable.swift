@@ -83,11 +83,6 @@ public struct CorpusTable: Sendable {
         self.hadInvalidUTF8 = hadInvalidUTF8
     }
 
-    /// Reads CSV text.
-    public init(text: String, name: String) throws(CorpusError) {
-        try self.init(data: Data(text.utf8), name: name)
-    }
-
     /// The position of a column, matched exactly.
     public func column(_ name: String) -> Int? {
         header.firstIndex(of: name)

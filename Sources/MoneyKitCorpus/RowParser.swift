@@ -76,7 +76,7 @@ public struct ParseLayout: Sendable, Equatable {
     }
 }
 
-/// What to do with a malformed CSV record (Docs/Streaming.md, "Malformed CSV").
+/// What to do with a malformed CSV record (Docs/Streaming.md, "Malformed CSV (bad rows)").
 public enum BadRowPolicy: String, Sendable, CaseIterable {
     /// Write it, with its problem in `error`: every input row comes out.
     case error
@@ -389,7 +389,11 @@ public struct RowParser: Sendable {
     /// its last column as CSV text (`d,"e,f"`), so that nothing is lost. No amount; the
     /// problem's name in `error`.
     private func writeBadRecord(_ index: Int, of batch: CSVRecordBatch, problem: CSVProblem, to output: inout [UInt8]) {
-        var fields = batch.fields(ofRecord: index).map { $0.replacingOccurrences(of: "\0", with: "\u{FFFD}") }
+        // Scalar by scalar: a NUL followed by a combining mark is one Character, which
+        // `replacingOccurrences(of: "\0", ...)` does not match (found by fuzz-csv).
+        var fields = batch.fields(ofRecord: index).map { field in
+            String(String.UnicodeScalarView(field.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+        }
         let inputWidth = layout.inputHeader.count
         if fields.count > inputWidth {
             var rest: [UInt8] = []

@@ -136,4 +136,16 @@ import Testing
 
             """#)
     }
+
+    /// fuzz-csv: a bad record whose NUL is followed by a combining mark (one Character) kept
+    /// the NUL; every NUL scalar is written as U+FFFD (RELIABILITY.md, defect 12).
+    @Test func aBadRecordNeverWritesANUL() throws {
+        let layout = try ParseLayout(header: ["input"], hasDefaultLocale: true)
+        var parser = RowParser(layout: layout, locale: "en_US", currency: nil, options: .init(), policy: .error)
+        let batch = Self.read(Array("\"12\"3\0\u{0302}x\n".utf8), blockSize: 1 << 16, maxFieldSize: nil)
+        let result = parser.parse(batch)
+        #expect(result.badRows.map(\.problem) == [.strayQuote])
+        #expect(String(decoding: result.output, as: UTF8.self) == "123\u{FFFD}\u{0302}x,,,strayQuote\n")
+        #expect(!result.output.contains(0))
+    }
 }

@@ -104,9 +104,6 @@ public struct CSVRecordBatch: Sendable, Equatable {
 
     // MARK: Building (CSVTokenizer)
 
-    /// Fields ended so far that belong to no complete record yet.
-    var pendingFieldCount: Int { fieldEnds.count - (records.last?.fieldLimit ?? 0) }
-
     /// The byte offset where the field in progress starts.
     var currentFieldStart: Int { fieldEnds.last ?? 0 }
 }

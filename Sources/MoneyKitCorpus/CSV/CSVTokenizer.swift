@@ -2,7 +2,7 @@
 /// appends every complete record to a ``CSVRecordBatch``, with the line where it starts and
 /// what is wrong with it. Memory stays bounded whatever the input: a field never holds more
 /// than `maxFieldSize` bytes, and one unclosed quote costs one record, not the rest of the
-/// input (Docs/Streaming.md, "Malformed CSV").
+/// input (Docs/Streaming.md, "Malformed CSV (bad rows)").
 ///
 /// The format: fields separated by `,`; records ended by LF, CRLF or CR; a field that starts
 /// with `"` is quoted and may hold `,`, line breaks and doubled quotes (`""`); a quote inside
@@ -49,10 +49,6 @@ public struct CSVTokenizer: Sendable {
         precondition(maxFieldSize > 0, "maxFieldSize must be positive")
         self.maxFieldSize = maxFieldSize
     }
-
-    /// The line the reader has reached (1-based): where the next record starts when the
-    /// last one is complete.
-    public var currentLine: Int { line }
 
     /// Reads `input`, appending the records it completes to `batch`. The record in progress
     /// stays in `batch` (see ``CSVRecordBatch/takeCompleteRecords()``) until a later call
