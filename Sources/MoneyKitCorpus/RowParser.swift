@@ -169,14 +169,13 @@ public struct ParsedBatch: Sendable {
 /// A value type with its own cache of parsers: give each thread its own copy.
 public struct RowParser: Sendable {
     public let layout: ParseLayout
-    let defaultLocale: String?
-    let defaultCurrency: String?
     let options: MoneyParser.Options
     public let policy: BadRowPolicy
     let rowExtension: RowExtension?
     /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:)``).
     private var parsers: [UInt64: [ParserSlot]] = [:]
     private var parserCount = 0
+    /// The locale and currency hint of rows without their own, as bytes.
     private let defaultLocaleBytes: [UInt8]
     private let defaultCurrencyBytes: [UInt8]
 
@@ -219,8 +218,6 @@ public struct RowParser: Sendable {
         precondition(rowExtension?.columns.count ?? 0 == layout.extensionColumns.count,
                      "the layout must be made with the extension's columns")
         self.layout = layout
-        self.defaultLocale = locale
-        self.defaultCurrency = currency
         self.options = options
         self.policy = policy
         self.rowExtension = rowExtension

@@ -165,7 +165,10 @@ import Testing
         #expect(standardInput.output == "\"1.234,56 €\",1234.56,EUR,\n5,5,EUR,\n")
     }
 
-    @Test func peakMemoryStaysFlatAsRowsGrow() throws {
+    // Not under the sanitizers: AddressSanitizer's quarantine holds freed memory back (up
+    // to 256 MB), so the peak there measures the quarantine, not fxparse.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["MONEYKIT_SANITIZER"] != nil, "the sanitizers' own memory"))
+    func peakMemoryStaysFlatAsRowsGrow() throws {
         let rows = try Self.corpusRows(10_000)
         let small = try Self.run(["parse", try Self.file(Array(("input,locale,currency\n" + rows.joined()).utf8)), "-o", "/dev/null"])
         let large = try Self.run(["parse", try Self.file(Array(("input,locale,currency\n" + String(repeating: rows.joined(), count: 30)).utf8)),
