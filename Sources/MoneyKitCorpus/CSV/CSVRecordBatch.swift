@@ -92,9 +92,14 @@ public struct CSVRecordBatch: Sendable, Equatable {
     public mutating func takeCompleteRecords() -> CSVRecordBatch {
         guard let last = records.last else { return CSVRecordBatch() }
         let byteEnd = last.fieldLimit == 0 ? 0 : fieldEnds[last.fieldLimit - 1]
+        // The next batch will be about this one's size: reserve it, rather than grow the
+        // arrays by doubling (their copies were 4% of `fxparse parse`).
         var rest = CSVRecordBatch()
-        rest.bytes = Array(bytes[byteEnd...])
-        rest.fieldEnds = fieldEnds[last.fieldLimit...].map { $0 - byteEnd }
+        rest.bytes.reserveCapacity(bytes.count + bytes.count / 4)
+        rest.bytes += bytes[byteEnd...]
+        rest.fieldEnds.reserveCapacity(fieldEnds.count + fieldEnds.count / 4)
+        rest.fieldEnds += fieldEnds[last.fieldLimit...].lazy.map { $0 - byteEnd }
+        rest.records.reserveCapacity(records.count + records.count / 4)
         bytes.removeSubrange(byteEnd...)
         fieldEnds.removeSubrange(last.fieldLimit...)
         let complete = self
