@@ -7,18 +7,18 @@ struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse the input column of every row; write the rows back with amount, code and error.",
         discussion: """
-            Streams: rows are read, parsed on --jobs threads and written in input order as they
-            go, in constant memory. Every row comes out, in order: `amount` is plain decimal text
-            (-1234.5), `code` the ISO 4217 code, `error` empty on success and the error kind
-            otherwise. Malformed CSV records (an unterminated quote, a ragged row, invalid UTF-8,
-            a NUL byte, a field over --max-field-size) are reported on standard error with their
-            line and handled by --on-bad-row. A summary of the rows read, parsed, failed and bad
+            Streams: rows are read, parsed on --jobs threads and written in input order as they \
+            go, in bounded memory. Every row comes out, in order: `amount` is plain decimal text \
+            (-1234.5), `code` the ISO 4217 code, `error` empty on success and the error kind \
+            otherwise. Malformed CSV records (an unterminated quote, a ragged row, invalid UTF-8, \
+            a NUL byte, a field over --max-field-size) are reported on standard error with their \
+            line and handled by --on-bad-row. A summary of the rows read, parsed, failed and bad \
             ends standard error. See Docs/Streaming.md.
 
-            Exit status: 0 every row written (rows that fail to parse included); 2 the input or
-            output is unusable (missing file, no header or no input column, a read or write
-            error, unreadable exchange rates); 3 malformed rows were left out
-            (--on-bad-row skip-with-report); 4 stopped at a malformed row (--on-bad-row stop);
+            Exit status: 0 every row written (rows that fail to parse included); 2 the input or \
+            output is unusable (missing file, no header or no input column, a read or write \
+            error, unreadable exchange rates); 3 malformed rows were left out \
+            (--on-bad-row skip-with-report); 4 stopped at a malformed row (--on-bad-row stop); \
             64 a command-line usage error.
             """)
 
@@ -33,7 +33,7 @@ struct Parse: ParsableCommand {
     @Flag(name: .long, help: "Parse in strict mode.")
     var strict = false
 
-    @Option(name: .long, help: "Parser threads (default: the number of cores).")
+    @Option(name: .long, help: "Parser threads, one per core unless given.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .long, help: "The input has no header row (a chunk of a larger file); give its columns with --columns. The output has none either.")
