@@ -63,9 +63,46 @@ import Testing
     }
 
     @Test(arguments: [("-1234.50", "-1234.5"), ("0.000", "0"), ("1000", "1000"), ("0.05", "0.05"), ("-0", "0"),
-                      ("99999999999999999999999999999999999999", "99999999999999999999999999999999999999")])
+                      ("99999999999999999999999999999999999999", "99999999999999999999999999999999999999"),
+                      ("0.00000000000000000000000000000000000001", "0.00000000000000000000000000000000000001"),
+                      ("-9999999999999999999.9999999999999999999", "-9999999999999999999.9999999999999999999"),
+                      ("18446744073709551616", "18446744073709551616"), ("100.10", "100.1"), ("5", "5")])
     func plainTextRoundTrips(text: String, canonical: String) throws {
         #expect(try #require(Decimal(plainText: text)).plainText == canonical)
+    }
+
+    /// `plainText` writes digits itself (fxparse writes one per row); it must say what
+    /// Foundation's own digits say, for significands of every length and exponents both ways.
+    @Test func plainTextAgreesWithFoundationsDigits() {
+        func reference(_ value: Decimal) -> String {
+            if value.isZero { return "0" }
+            var digits = value.significand.description
+            let exponent = value.exponent
+            var text: String
+            if exponent >= 0 {
+                text = digits + String(repeating: "0", count: exponent)
+            } else {
+                let fractionCount = -exponent
+                if digits.count <= fractionCount { digits = String(repeating: "0", count: fractionCount - digits.count + 1) + digits }
+                var fraction = digits.suffix(fractionCount)
+                while fraction.last == "0" { fraction = fraction.dropLast() }
+                let integer = digits.dropLast(fractionCount)
+                text = fraction.isEmpty ? String(integer) : "\(integer).\(fraction)"
+            }
+            return value.sign == .minus ? "-" + text : text
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // a fixed seed: the same 10,000 values every run
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        for _ in 0..<10_000 {
+            let length = Int(next() % 38) + 1
+            var significand = Decimal(0)
+            for _ in 0..<length { significand = significand * 10 + Decimal(Int(next() % 10)) }
+            let value = Decimal(sign: next() % 2 == 0 ? .plus : .minus, exponent: Int(next() % 61) - 30, significand: significand)
+            #expect(value.plainText == reference(value), "\(value)")
+        }
     }
 
     @Test(arguments: ["1e5", "1,000", "", "-", ".", "1.2.3", "+5", " 5", "0x10"])
