@@ -42,7 +42,7 @@ for target in "${targets[@]}"; do
         status=1
         failed+=("$target")
         # The finding's report (the property or sanitizer message and its stack), then the end.
-        grep -v -E '^(#[0-9]+|INFO:|  *"|###)' "$scratch/$target.log" | head -40
+        grep -v -E '^(#[0-9]+|INFO:|  *"|###)' "$scratch/$target.log" | head -40 || true
         echo "..."
     fi
     tail -8 "$scratch/$target.log"
@@ -52,7 +52,7 @@ if [ $status -ne 0 ]; then
     for target in "${failed[@]}"; do
         echo "== FAILED: fuzz-$target; the input is in Fuzz/findings/$target/:"
         find "Fuzz/findings/$target" -type f -newer "$scratch/run-start" | while read -r finding; do
-            echo "   $finding: $(head -c 300 "$finding" | od -An -c | tr -s ' ' | head -c 600)"
+            echo "   $finding: $(head -c 300 "$finding" | od -An -c | tr -s ' ' | head -c 600 || true)"
         done
     done
 fi
