@@ -361,21 +361,35 @@ public struct RowParser: Sendable {
     // MARK: Writing
 
     private func writeRecord(_ index: Int, of batch: CSVRecordBatch, outcome: RecordOutcome, to output: inout [UInt8]) {
-        for (column, source) in layout.sources.enumerated() {
-            if column > 0 { output.append(0x2C) }
-            switch (source, outcome) {
-            case (.input(let field), _):
-                batch.withField(record: index, field: field) { CSVEncoding.append($0, to: &output) }
-            case (.amount, .parsed(let amount, _, _)):
-                CSVEncoding.append(amount, to: &output)
-            case (.code, .parsed(_, let code, _)):
-                CSVEncoding.append(code, to: &output)
-            case (.extensionValue(let position), .parsed(_, _, .values(let values)?)):
-                CSVEncoding.append(values[position], to: &output)
-            case (.error, .failed(let error)), (.error, .parsed(_, _, .error(let error)?)):
-                CSVEncoding.append(error, to: &output)
-            case (.amount, .failed), (.code, .failed), (.extensionValue, _), (.error, .parsed):
-                break
+        // The computed values, taken out of the outcome once per record.
+        var amount = ""
+        var code = ""
+        var error = ""
+        var extensionValues: [String] = []
+        switch outcome {
+        case .parsed(let parsedAmount, let parsedCode, let extra):
+            amount = parsedAmount
+            code = parsedCode
+            switch extra {
+            case .values(let values)?: extensionValues = values
+            case .error(let name)?: error = name
+            case nil: break
+            }
+        case .failed(let name):
+            error = name
+        }
+        batch.withBytes { bytes in
+            for (column, source) in layout.sources.enumerated() {
+                if column > 0 { output.append(0x2C) }
+                switch source {
+                case .input(let field):
+                    CSVEncoding.append(UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: field)]), to: &output)
+                case .amount: CSVEncoding.append(amount, to: &output)
+                case .code: CSVEncoding.append(code, to: &output)
+                case .error: CSVEncoding.append(error, to: &output)
+                case .extensionValue(let position):
+                    if position < extensionValues.count { CSVEncoding.append(extensionValues[position], to: &output) }
+                }
             }
         }
         output.append(0x0A)
