@@ -188,10 +188,16 @@ public struct RowParser: Sendable {
     /// A parser behind a reference: handing one out per row is a retain, where copying the
     /// `MoneyParser` value (its options included) cost 4% of `fxparse parse`.
     private final class SharedParser: Sendable {
-        let parser: MoneyParser
+        private let parser: MoneyParser
 
         init(_ parser: MoneyParser) {
             self.parser = parser
+        }
+
+        /// Parses in place: reaching through to `parser.parse` from outside the class copied
+        /// the `MoneyParser` value for every row (1.4% of `fxparse parse`).
+        func parse(_ text: String) throws(MoneyParseError) -> Money {
+            try parser.parse(text)
         }
     }
 
@@ -302,7 +308,7 @@ public struct RowParser: Sendable {
         let input = text(layout.input, of: index, in: batch) ?? ""
         let money: Money
         do {
-            money = try parser.parser.parse(input)
+            money = try parser.parse(input)
         } catch {
             return .failed(error: error.kind.name)
         }

@@ -108,6 +108,20 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == expected)
     }
 
+    /// mustQuote filters by lead bytes before it asks for the White_Space property: every
+    /// white-space scalar at either end must still be caught.
+    @Test func quotesEveryWhiteSpaceScalarAtEitherEnd() {
+        var count = 0
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            count += 1
+            #expect(CSVEncoding.mustQuote("5" + String(scalar)), "U+\(String(value, radix: 16)) at the end")
+            #expect(CSVEncoding.mustQuote(String(scalar) + "5"), "U+\(String(value, radix: 16)) at the start")
+        }
+        #expect(count == 19)
+        #expect(!CSVEncoding.mustQuote("5 €") && !CSVEncoding.mustQuote("₽5") && !CSVEncoding.mustQuote("5\u{2030}"))
+    }
+
     @Test(arguments: [
         ([0x41], true), ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x92, 0xB6], true),
         ([0xFF], false), ([0xC3], false), ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false),  // truncated, overlong

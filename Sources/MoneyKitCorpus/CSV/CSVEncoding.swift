@@ -43,9 +43,28 @@ public enum CSVEncoding {
         for byte in field where byte <= 0x2C {
             if byte == 0x22 || byte == 0x2C || byte == 0x0A || byte == 0x0D { return true }
         }
-        if first < 0x80 ? isASCIIWhitespace(first) : firstScalar(of: field).properties.isWhitespace { return true }
-        if last < 0x80 ? isASCIIWhitespace(last) : lastScalar(of: field).properties.isWhitespace { return true }
-        return false
+        if first < 0x80 ? isASCIIWhitespace(first) : mayBeWhitespace(field, at: 0) && firstScalar(of: field).properties.isWhitespace {
+            return true
+        }
+        if last < 0x80 {
+            return isASCIIWhitespace(last)
+        }
+        let lastStart = lastScalarStart(of: field)
+        return mayBeWhitespace(field, at: lastStart)
+            && firstScalar(of: UnsafeBufferPointer(rebasing: field[lastStart...])).properties.isWhitespace
+    }
+
+    /// Whether the scalar whose UTF-8 starts at `index` can be white space at all: every
+    /// non-ASCII White_Space scalar (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+    /// U+202F, U+205F, U+3000) starts with C2, E1, E2 80, E2 81 or E3 80. A cheap filter
+    /// before the property lookup, which amounts ending in `€` or `₽` would pay on every row.
+    private static func mayBeWhitespace(_ field: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        switch field[index] {
+        case 0xC2, 0xE1: return true
+        case 0xE2: return index + 1 < field.count && (field[index + 1] == 0x80 || field[index + 1] == 0x81)
+        case 0xE3: return index + 1 < field.count && field[index + 1] == 0x80
+        default: return false
+        }
     }
 
     /// ``mustQuote(_:)`` for a string.
@@ -65,10 +84,11 @@ public enum CSVEncoding {
         return "\u{FFFD}"
     }
 
-    private static func lastScalar(of field: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
+    /// Where the last scalar of a non-empty field starts.
+    private static func lastScalarStart(of field: UnsafeBufferPointer<UInt8>) -> Int {
         var start = field.count - 1
         while start > 0, field.count - start < 4, field[start] & 0xC0 == 0x80 { start -= 1 }
-        return firstScalar(of: UnsafeBufferPointer(rebasing: field[start...]))
+        return start
     }
 
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
