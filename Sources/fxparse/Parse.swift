@@ -64,7 +64,6 @@ struct Parse: ParsableCommand {
 
     func run() throws {
         let input = try openInput()
-        let outputDescriptor = try openOutput()
         var settings = StreamingParse.Settings(
             jobs: jobs,
             columns: noHeader ? (columns ?? "input").split(separator: ",", omittingEmptySubsequences: false).map(String.init) : nil,
@@ -72,6 +71,8 @@ struct Parse: ParsableCommand {
             options: MoneyParser.Options(mode: strict ? .strict : .lenient),
             policy: onBadRow, maxFieldSize: maxFieldSize)
         if conversion.wanted { settings.rowExtension = try conversion.rowExtension() }
+        // Only now, so that rates that cannot be read leave an existing output file alone.
+        let outputDescriptor = try openOutput(readingFrom: input)
 
         let name = file == "-" ? "standard input" : file
         let meter = ProgressLine(enabled: progress || isatty(STDERR_FILENO) == 1,
@@ -123,8 +124,17 @@ struct Parse: ParsableCommand {
         return descriptor
     }
 
-    private func openOutput() throws -> Int32 {
+    /// Opens `--output`, refusing the input file itself: truncating it would lose every row
+    /// before the first one is read.
+    private func openOutput(readingFrom input: Int32) throws -> Int32 {
         guard let output else { return STDOUT_FILENO }
+        var inputStatus = stat()
+        var outputStatus = stat()
+        if fstat(input, &inputStatus) == 0, stat(output, &outputStatus) == 0,
+           inputStatus.st_dev == outputStatus.st_dev, inputStatus.st_ino == outputStatus.st_ino {
+            complain("fxparse: \(output) is the input file; write the output elsewhere")
+            throw ExitCode(2)
+        }
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             complain("fxparse: cannot write \(output) (\(String(cString: strerror(errno))))")

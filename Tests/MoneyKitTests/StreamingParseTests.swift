@@ -114,6 +114,12 @@ import Testing
         #expect(badHeader.status == 2)
         #expect(badHeader.errors.contains("the header row is malformed: line 1: unterminatedQuote"))
         #expect(try Self.run(["parse", "-", "-o", "/nonexistent/out.csv"], input: "input\n5\n").status == 2)
+        // The input as the output would be truncated before it is read: refused, left whole.
+        let same = try Self.file(Array("input,locale\n$5,en_US\n".utf8))
+        let overwrite = try Self.run(["parse", same, "-o", same])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.errors.contains("is the input file"))
+        #expect(try String(contentsOfFile: same, encoding: .utf8) == "input,locale\n$5,en_US\n")
         #expect(try Self.run(["parse", "--jobs", "0"], input: "input\n").status == 64)
         #expect(try Self.run(["parse", "--columns", "input"], input: "5\n").status == 64)
         #expect(try Self.run(["parse", "--on-bad-row", "ignore"], input: "input\n").status == 64)
