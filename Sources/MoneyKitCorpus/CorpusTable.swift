@@ -63,16 +63,9 @@ public struct CorpusTable: Sendable {
         records.reserveCapacity(batch.count - 1)
         var hadInvalidUTF8 = false
         for index in 0..<batch.count {
-            let record = batch.records[index]
-            let fieldCount = batch.fieldCount(ofRecord: index)
             // A NUL is test data here: the parser must reject it.
-            let structural = record.problem == .nulByte ? nil : record.problem
-            if let problem = structural ?? (fieldCount != header.count ? .raggedRow : nil) {
-                let bad = BadRow(line: record.line, lastLine: record.lastLine, problem: problem,
-                                 fieldCount: fieldCount, expectedFieldCount: header.count)
-                throw .malformed(path: name, reason: bad.description)
-            }
-            for field in 0..<fieldCount where !batch.withField(record: index, field: field, CSVEncoding.isValidUTF8) {
+            if let bad = batch.badRow(index, expectedFieldCount: header.count, acceptingNUL: true) {
+                guard bad.problem == .invalidUTF8 else { throw .malformed(path: name, reason: bad.description) }
                 hadInvalidUTF8 = true
             }
             if index > 0 { records.append(batch.fields(ofRecord: index)) }

@@ -86,26 +86,6 @@ public enum BadRowPolicy: String, Sendable, CaseIterable {
     case stop
 }
 
-/// A malformed record, for the report: where it is and what is wrong.
-public struct BadRow: Sendable, Equatable, CustomStringConvertible {
-    /// The line where the record starts (1-based, the header is line 1).
-    public let line: Int
-    /// The line where it ends.
-    public let lastLine: Int
-    /// What is wrong.
-    public let problem: CSVProblem
-    /// How many fields it has, and how many the header has.
-    public let fieldCount: Int
-    public let expectedFieldCount: Int
-
-    public var description: String {
-        let lines = lastLine > line ? "lines \(line)-\(lastLine)" : "line \(line)"
-        let detail = problem == .raggedRow
-            ? " (\(fieldCount) field\(fieldCount == 1 ? "" : "s"), the header has \(expectedFieldCount))" : ""
-        return "\(lines): \(problem.name): \(problem.summary)\(detail)"
-    }
-}
-
 /// Counts of what happened to the rows (the header is not a row).
 public struct RowCounts: Sendable, Equatable {
     /// Rows read from the input.
@@ -244,7 +224,7 @@ public struct RowParser: Sendable {
         result.output.reserveCapacity(batch.byteCount + batch.count * 24)
         for index in first..<batch.count {
             result.counts.read += 1
-            if let bad = badRow(index, in: batch) {
+            if let bad = batch.badRow(index, expectedFieldCount: layout.inputHeader.count) {
                 result.counts.bad += 1
                 result.badRows.append(bad)
                 switch policy {
@@ -273,23 +253,6 @@ public struct RowParser: Sendable {
         /// the parsed amount: only the conversion failed).
         case parsed(amount: String, code: String, extra: RowExtension.Outcome?)
         case failed(error: String)
-    }
-
-    private func badRow(_ index: Int, in batch: CSVRecordBatch) -> BadRow? {
-        let record = batch.records[index]
-        let fieldCount = batch.fieldCount(ofRecord: index)
-        var problem = record.problem
-        if problem == nil, fieldCount != layout.inputHeader.count { problem = .raggedRow }
-        if problem == nil, !batch.isASCII(record: index) {
-            for field in 0..<fieldCount where !batch.withField(record: index, field: field, CSVEncoding.isValidUTF8) {
-                problem = .invalidUTF8
-                break
-            }
-        }
-        return problem.map {
-            BadRow(line: record.line, lastLine: record.lastLine, problem: $0, fieldCount: fieldCount,
-                   expectedFieldCount: layout.inputHeader.count)
-        }
     }
 
     /// A well-formed record's field as a string (empty for a column the input lacks).

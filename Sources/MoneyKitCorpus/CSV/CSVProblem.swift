@@ -44,3 +44,23 @@ public enum CSVProblem: Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+/// A malformed record, for the report: where it is and what is wrong.
+public struct BadRow: Sendable, Equatable, CustomStringConvertible {
+    /// The line where the record starts (1-based, the header is line 1).
+    public let line: Int
+    /// The line where it ends.
+    public let lastLine: Int
+    /// What is wrong.
+    public let problem: CSVProblem
+    /// How many fields it has, and how many the header has.
+    public let fieldCount: Int
+    public let expectedFieldCount: Int
+
+    public var description: String {
+        let lines = lastLine > line ? "lines \(line)-\(lastLine)" : "line \(line)"
+        let detail = problem == .raggedRow
+            ? " (\(fieldCount) field\(fieldCount == 1 ? "" : "s"), the header has \(expectedFieldCount))" : ""
+        return "\(lines): \(problem.name): \(problem.summary)\(detail)"
+    }
+}

@@ -63,9 +63,30 @@ public struct CSVRecordBatch: Sendable, Equatable {
         }
     }
 
+    /// What is wrong with record `index`, if anything (Docs/Streaming.md, "Malformed CSV (bad
+    /// rows)"): what the reader found (a quote problem, a long field, a NUL), else a field
+    /// count other than `expectedFieldCount`, else invalid UTF-8. The one judge of a record,
+    /// for `fxparse parse`, its header, and corpus tables.
+    ///
+    /// - Parameter acceptingNUL: Passes a NUL and looks on (parser corpora test NULs).
+    public func badRow(_ index: Int, expectedFieldCount: Int, acceptingNUL: Bool = false) -> BadRow? {
+        let record = records[index]
+        let fieldCount = self.fieldCount(ofRecord: index)
+        var problem = record.problem == .nulByte && acceptingNUL ? nil : record.problem
+        if problem == nil, fieldCount != expectedFieldCount { problem = .raggedRow }
+        if problem == nil, !isASCII(record: index),
+           (0..<fieldCount).contains(where: { !withField(record: index, field: $0, CSVEncoding.isValidUTF8) }) {
+            problem = .invalidUTF8
+        }
+        return problem.map {
+            BadRow(line: record.line, lastLine: record.lastLine, problem: $0, fieldCount: fieldCount,
+                   expectedFieldCount: expectedFieldCount)
+        }
+    }
+
     /// Whether every byte of record `index` is ASCII (so valid UTF-8), checked eight bytes
     /// at a time.
-    public func isASCII(record index: Int) -> Bool {
+    private func isASCII(record index: Int) -> Bool {
         let first = firstField(ofRecord: index)
         let start = first == 0 ? 0 : fieldEnds[first - 1]
         let end = records[index].fieldLimit == 0 ? 0 : fieldEnds[records[index].fieldLimit - 1]

@@ -116,12 +116,7 @@ public struct StreamingParse: Sendable {
             }
             guard batch.count > 0 else { throw .noHeader }
             header = batch.fields(ofRecord: 0)
-            let headerRecord = batch.records[0]
-            let validUTF8 = (0..<header.count).allSatisfy { batch.withField(record: 0, field: $0, CSVEncoding.isValidUTF8) }
-            if let problem = headerRecord.problem ?? (validUTF8 ? nil : .invalidUTF8) {
-                throw .badHeader(BadRow(line: headerRecord.line, lastLine: headerRecord.lastLine, problem: problem,
-                                        fieldCount: header.count, expectedFieldCount: header.count))
-            }
+            if let bad = batch.badRow(0, expectedFieldCount: header.count) { throw .badHeader(bad) }
             firstRecord = 1
         }
         let layout: ParseLayout
