@@ -19,10 +19,10 @@ import Testing
             if !texts.isEmpty { forms.append((UInt16(position), texts)) }
         }
         let derived = UnitWords(names: forms)
-        func codes(_ table: [[UInt8]: CurrencySet]) -> [String: Set<String>] {
+        func codes(_ table: [ByteKey: CurrencySet]) -> [String: Set<String>] {
             var result: [String: Set<String>] = [:]
             for (key, set) in table {
-                result[String(decoding: key, as: UTF8.self), default: []].formUnion(set.members.map { Currency(index: $0).code })
+                result[String(decoding: key.bytes, as: UTF8.self), default: []].formUnion(set.members.map { Currency(index: $0).code })
             }
             return result
         }

@@ -29,12 +29,56 @@ enum ICU {
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
                 needed = body(buffer.baseAddress!, Int32(capacity), &status)
                 if status <= 0, needed <= capacity {
-                    result = (String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<Int(needed)]), as: UTF16.self), status)
+                    result = (string(utf16: UnsafeBufferPointer(rebasing: buffer[0..<Int(needed)])), status)
                 }
             }
             if let result { return result }
             guard needed > capacity, status <= 0 || status == MKICU_BUFFER_OVERFLOW else { return nil }
             capacity = Int(needed) + 1
+        }
+    }
+
+    /// ICU's UTF-16 as a string (a lone surrogate becomes U+FFFD), transcoded here:
+    /// `String(decoding:as: UTF16.self)` takes the standard library's generic slow path on
+    /// Linux, which was a third of `fxparse`'s start-up (reading every bundle's symbols).
+    static func string(utf16 units: UnsafeBufferPointer<UInt16>) -> String {
+        guard !units.isEmpty else { return "" }
+        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair: four for two).
+        return String(unsafeUninitializedCapacity: units.count * 3) { output in
+            var written = 0
+            func put(_ byte: UInt32) {
+                output[written] = UInt8(truncatingIfNeeded: byte)
+                written += 1
+            }
+            var index = 0
+            while index < units.count {
+                var scalar = UInt32(units[index])
+                index += 1
+                if scalar < 0x80 {
+                    put(scalar)
+                    continue
+                }
+                if scalar & 0xF800 == 0xD800 {
+                    if scalar < 0xDC00, index < units.count, units[index] & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                if scalar < 0x800 {
+                    put(0xC0 | scalar >> 6)
+                } else if scalar < 0x10000 {
+                    put(0xE0 | scalar >> 12)
+                    put(0x80 | scalar >> 6 & 0x3F)
+                } else {
+                    put(0xF0 | scalar >> 18)
+                    put(0x80 | scalar >> 12 & 0x3F)
+                    put(0x80 | scalar >> 6 & 0x3F)
+                }
+                put(0x80 | scalar & 0x3F)
+            }
+            return written
         }
     }
 
@@ -210,12 +254,13 @@ enum ICU {
             mkicu_currency_bundle_symbols(bundle, buffer, capacity, status)
         }) else { return [] }
         var symbols: [BundleSymbol] = []
-        for record in text.utf16.split(separator: 0x0A) {
+        // Records `CODE` kind symbol: the code and the kind are ASCII.
+        for record in text.utf8.split(separator: 0x0A) {
             guard record.count > 4 else { continue }
             let kindUnit = record[record.index(record.startIndex, offsetBy: 3)]
-            guard let kind = BundleSymbol.Kind(rawValue: kindUnit) else { continue }
-            let code = String(decoding: record.prefix(3), as: UTF16.self)
-            let symbol = String(decoding: record.dropFirst(4), as: UTF16.self)
+            guard let kind = BundleSymbol.Kind(rawValue: UInt16(kindUnit)) else { continue }
+            let code = String(Substring(record.prefix(3)))
+            let symbol = String(Substring(record.dropFirst(4)))
             symbols.append(BundleSymbol(code: code, kind: kind, symbol: symbol))
         }
         return symbols

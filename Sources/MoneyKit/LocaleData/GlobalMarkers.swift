@@ -140,7 +140,7 @@ final class GlobalMarkers: Sendable {
     nonisolated(unsafe) let wordHot: UnsafePointer<HotTable>
     /// English qualifier words of current currencies' names (`indian` -> INR), by folded
     /// key: not currencies on their own, which error messages explain.
-    let englishQualifiers: [[UInt8]: CurrencySet]
+    let englishQualifiers: [ByteKey: CurrencySet]
 
     /// A currency's own format in one bundle of ICU's currency data.
     struct OwnFormatRecord: Sendable {
@@ -231,7 +231,7 @@ final class GlobalMarkers: Sendable {
         }
         let english = UnitWords(names: englishForms)
         for (key, currencies) in english.words {
-            words.update(key) { $0.englishUnitWords.formUnion(currencies) }
+            words.update(Array(key.bytes)) { $0.englishUnitWords.formUnion(currencies) }
         }
         self.englishQualifiers = english.qualifiers
 

@@ -46,12 +46,12 @@ struct CurrencyConventions: Sendable {
     /// For each key of ``names``: what it names.
     let nameInfos: [NameInfo]
     /// Qualifier words of the locale's names (`indien` -> INR), by folded key.
-    private let qualifierWords: [[UInt8]: CurrencySet]
+    private let qualifierWords: [ByteKey: CurrencySet]
 
     /// The currencies whose names a word qualifies without being their noun (`Indian`: INR),
     /// in the locale's language or English; nil for other words (error messages, §7).
     func qualifiedCurrencies(_ word: String) -> CurrencySet? {
-        let key = MarkerKey.bytes(of: word, folded: true)
+        let key = ByteKey(MarkerKey.bytes(of: word, folded: true))
         return qualifierWords[key] ?? GlobalMarkers.shared.englishQualifiers[key]
     }
 
@@ -181,9 +181,9 @@ struct CurrencyConventions: Sendable {
         /// The currencies that have a display or plural name.
         let named: CurrencySet
         /// Qualifier words of the names (`indian` -> INR), by folded key.
-        let qualifiers: [[UInt8]: CurrencySet]
+        let qualifiers: [ByteKey: CurrencySet]
 
-        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: [[UInt8]: CurrencySet]) {
+        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: [ByteKey: CurrencySet]) {
             self.trie = trie
             self.infos = infos
             self.named = named
@@ -285,7 +285,8 @@ struct CurrencyConventions: Sendable {
             }
             // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
             let derived = UnitWords(names: unitWordForms)
-            for (key, currencies) in derived.words {
+            for (wordKey, currencies) in derived.words {
+                let key = Array(wordKey.bytes)
                 names.update(key) { $0.unitWords.formUnion(currencies) }
                 for decoration in decorations where !decoration.before.isEmpty || !decoration.after.isEmpty {
                     names.update(decoration.around(key)) { $0.unitWords.formUnion(currencies) }

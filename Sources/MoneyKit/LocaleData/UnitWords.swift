@@ -22,9 +22,9 @@
 /// checks the words derived for a score of languages.
 struct UnitWords {
     /// Unit word (folded key) -> the currencies it denotes.
-    private(set) var words: [[UInt8]: CurrencySet] = [:]
+    private(set) var words: [ByteKey: CurrencySet] = [:]
     /// Qualifier word (folded key) -> the currencies whose names it qualifies.
-    private(set) var qualifiers: [[UInt8]: CurrencySet] = [:]
+    private(set) var qualifiers: [ByteKey: CurrencySet] = [:]
 
     /// One name form: its folded key and its words' byte ranges in it.
     private struct Form {
@@ -45,28 +45,28 @@ struct UnitWords {
         // 1. Words of every form.
         var forms: [Form] = []
         for (currency, texts) in names {
-            var seen: Set<[UInt8]> = []
+            var seen: Set<ByteKey> = []
             for text in texts {
                 let key = MarkerKey.bytes(of: text, folded: true)
-                guard !key.isEmpty, seen.insert(key).inserted else { continue }
+                guard !key.isEmpty, seen.insert(ByteKey(key)).inserted else { continue }
                 forms.append(Form(currency: currency, key: key, words: UnitWords.words(of: key)))
             }
         }
         // 2. Which words and runs of words stand at each end of two or more currencies' names.
-        func shared(fromEnd: Bool) -> [ArraySlice<UInt8>: CurrencySet] {
-            var byRun: [ArraySlice<UInt8>: CurrencySet] = [:]
+        func shared(fromEnd: Bool) -> [ByteKey: CurrencySet] {
+            var byRun: [ByteKey: CurrencySet] = [:]
             for form in forms where form.words.count >= 2 {
                 for length in 1..<form.words.count {
-                    byRun[form.run(length, fromEnd: fromEnd), default: CurrencySet()].insert(form.currency)
+                    byRun[ByteKey(form.run(length, fromEnd: fromEnd)), default: CurrencySet()].insert(form.currency)
                 }
             }
             return byRun.filter { $0.value.count >= 2 }
         }
         let sharedFirst = shared(fromEnd: false)
         let sharedLast = shared(fromEnd: true)
-        func score(_ table: [ArraySlice<UInt8>: CurrencySet], fromEnd: Bool) -> Int {
+        func score(_ table: [ByteKey: CurrencySet], fromEnd: Bool) -> Int {
             var currencies = CurrencySet()
-            for form in forms where form.words.count >= 2 && table[form.run(1, fromEnd: fromEnd)] != nil {
+            for form in forms where form.words.count >= 2 && table[ByteKey(form.run(1, fromEnd: fromEnd))] != nil {
                 currencies.insert(form.currency)
             }
             return currencies.count
@@ -80,16 +80,16 @@ struct UnitWords {
             if form.words.count == 1 {
                 chosen.append(form.words[0])
             } else {
-                chosen += form.words.filter { nounTable[form.key[$0]] != nil }
-                for length in 2..<form.words.count where nounTable[form.run(length, fromEnd: nounLast)] != nil {
+                chosen += form.words.filter { nounTable[ByteKey(form.key[$0])] != nil }
+                for length in 2..<form.words.count where nounTable[ByteKey(form.run(length, fromEnd: nounLast))] != nil {
                     let run = form.run(length, fromEnd: nounLast)
                     chosen.append(run.startIndex..<run.endIndex)
                 }
                 if chosen.isEmpty { chosen.append(nounLast ? form.words.last! : form.words.first!) }
             }
-            for range in chosen { words[Array(form.key[range]), default: CurrencySet()].insert(form.currency) }
+            for range in chosen { words[ByteKey(Array(form.key[range])), default: CurrencySet()].insert(form.currency) }
             for word in form.words where !chosen.contains(where: { $0.overlaps(word) }) {
-                qualifiers[Array(form.key[word]), default: CurrencySet()].insert(form.currency)
+                qualifiers[ByteKey(Array(form.key[word])), default: CurrencySet()].insert(form.currency)
             }
         }
 
@@ -97,7 +97,7 @@ struct UnitWords {
         // side through a trie of the unit words (reversed when the noun comes last), and take
         // the matches that end on a character boundary with something left over.
         let keys = Array(words.keys)
-        let trie = MarkerTrie(keys.enumerated().map { (nounLast ? Array($0.element.reversed()) : $0.element, Int32($0.offset)) })
+        let trie = MarkerTrie(keys.enumerated().map { (nounLast ? Array($0.element.bytes.reversed()) : Array($0.element.bytes), Int32($0.offset)) })
         for form in forms {
             for word in form.words where word.count >= 3 {
                 var node = MarkerTrie.root

@@ -180,16 +180,7 @@ final class MarkerTrie: @unchecked Sendable {
 /// Collects marker keys, each with an info value (which currencies it denotes, and how),
 /// then builds the trie whose values index those infos.
 struct MarkerTableBuilder<Info> {
-    /// Key bytes hashed in one call (an array of bytes hashes byte by byte).
-    private struct Key: Hashable {
-        let bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-
-    private var ids: [Key: Int32] = [:]
+    private var ids: [ByteKey: Int32] = [:]
     private(set) var infos: [Info] = []
     private let empty: Info
 
@@ -203,11 +194,11 @@ struct MarkerTableBuilder<Info> {
     @discardableResult
     mutating func update(_ key: [UInt8], _ change: (inout Info) -> Void) -> Int32 {
         let id: Int
-        if let known = ids[Key(bytes: key)] {
+        if let known = ids[ByteKey(key)] {
             id = Int(known)
         } else {
             id = infos.count
-            ids[Key(bytes: key)] = Int32(id)
+            ids[ByteKey(key)] = Int32(id)
             infos.append(empty)
         }
         change(&infos[id])
@@ -216,24 +207,24 @@ struct MarkerTableBuilder<Info> {
 
     /// The info of a key collected, if any.
     func info(forKey key: [UInt8]) -> Info? {
-        ids[Key(bytes: key)].map { infos[Int($0)] }
+        ids[ByteKey(key)].map { infos[Int($0)] }
     }
 
     /// Every key collected.
-    var keys: [[UInt8]] { ids.keys.map(\.bytes) }
+    var keys: [[UInt8]] { ids.keys.map { Array($0.bytes) } }
 
     /// Lets every key that ends in a period also match without it (Docs/ParsingRules.md §7),
     /// unless a key is spelled that way already: the shorter key shares the longer one's info.
     mutating func addPeriodlessVariants() {
         for (key, id) in ids where key.bytes.count > 1 && key.bytes.last == 0x2E {
-            let shorter = Key(bytes: Array(key.bytes.dropLast()))
+            let shorter = ByteKey(key.bytes.dropLast())
             if ids[shorter] == nil { ids[shorter] = id }
         }
     }
 
     /// The trie over every key, and the infos it indexes.
     func build() -> (trie: MarkerTrie, infos: [Info]) {
-        (MarkerTrie(ids.map { ($0.key.bytes, $0.value) }), infos)
+        (MarkerTrie(ids.map { (Array($0.key.bytes), $0.value) }), infos)
     }
 }
 
@@ -246,6 +237,7 @@ enum MarkerKey {
     /// letters and nothing else but apostrophes and one final period (`LEI`, `Ksh.`, `so'm`);
     /// shorter forms (`kr`, `Rs`) match exactly.
     static func isCaseInsensitiveForm(_ text: String) -> Bool {
+        if let ascii = isCaseInsensitiveASCIIForm(text) { return ascii }
         var scalars = Substring(text).unicodeScalars
         if scalars.last == "." { scalars.removeLast() }
         var letters = 0
@@ -253,6 +245,23 @@ enum MarkerKey {
             if scalar.properties.isAlphabetic {
                 if scalar.properties.generalCategory != .nonspacingMark { letters += 1 }
             } else if !Characters.isApostrophe(scalar.value) {
+                return false
+            }
+        }
+        return letters >= 3
+    }
+
+    /// ``isCaseInsensitiveForm(_:)`` for ASCII text, without Unicode property lookups (locale
+    /// data asks it of every symbol of every bundle); nil for other text.
+    private static func isCaseInsensitiveASCIIForm(_ text: String) -> Bool? {
+        var utf8 = Substring(text).utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        if utf8.last == 0x2E { utf8.removeLast() }  // one final period
+        var letters = 0
+        for byte in utf8 {
+            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
+                letters += 1
+            } else if !Characters.isApostrophe(UInt32(byte)) {
                 return false
             }
         }

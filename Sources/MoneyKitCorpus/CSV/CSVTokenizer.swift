@@ -111,6 +111,17 @@ public struct CSVTokenizer: Sendable {
                     appendNUL(in: &batch)
                 }
             case .quoted:
+                // The common case: a run of ordinary bytes, appended at once.
+                let runStart = index
+                while index < count, !CSVTokenizer.isSpecialInQuotes(input[index]) { index += 1 }
+                if index > runStart {
+                    let run = UnsafeBufferPointer(rebasing: input[runStart..<index])
+                    quotedRaw.append(contentsOf: run)
+                    quotedAfterCR = false
+                    appendToField(run, in: &batch)
+                    if fieldOverflowed { recoverFromOpenQuote(in: &batch, atEnd: false) }
+                    continue
+                }
                 index += 1
                 quotedRaw.append(byte)
                 switch byte {
@@ -191,6 +202,12 @@ public struct CSVTokenizer: Sendable {
     @inline(__always)
     private static func isSpecial(_ byte: UInt8) -> Bool {
         byte <= 0x2C && (byte == 0x2C || byte == 0x0A || byte == 0x0D || byte == 0x22 || byte == 0x00)
+    }
+
+    /// `"` LF CR NUL: the bytes that end a run of ordinary text in a quoted field.
+    @inline(__always)
+    private static func isSpecialInQuotes(_ byte: UInt8) -> Bool {
+        byte <= 0x22 && (byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == 0x00)
     }
 
     private mutating func appendToField(_ bytes: UnsafeBufferPointer<UInt8>, in batch: inout CSVRecordBatch) {
