@@ -149,3 +149,58 @@ import Testing
         #expect(word.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) } == nil)
     }
 }
+
+/// The ICU layer's own UTF-16 decoding and the ASCII shortcut of the case-insensitive form
+/// rule, each against the standard library's general path.
+@Suite struct LocaleDataShortcutTests {
+    @Test("ICU's UTF-16 is decoded as the standard library decodes it", arguments: [
+        [], [0x41, 0x42], [0x20AC, 0x0031], [0xD835, 0xDFD8], [0x00E9, 0x0800, 0x07FF, 0xFFFF],
+        [0xD800], [0xDC00], [0x0041, 0xD800], [0xD800, 0x0041], [0xDC00, 0xD800], [0xDBFF, 0xDFFF, 0xD83D],
+    ] as [[UInt16]])
+    func utf16Decoding(_ units: [UInt16]) {
+        let expected = String(decoding: units, as: UTF16.self)
+        #expect(units.withUnsafeBufferPointer { ICU.string(utf16: $0) } == expected)
+    }
+
+    @Test("Random UTF-16, lone surrogates included, decodes as the standard library decodes it")
+    func randomUTF16Decoding() {
+        var generator = SplitMix64(seed: 2026)
+        // Units drawn from every range whose UTF-8 length differs, surrogates over-weighted.
+        let ranges: [ClosedRange<UInt16>] = [0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xD800...0xDBFF, 0xDC00...0xDFFF, 0xE000...0xFFFF]
+        for _ in 0..<5_000 {
+            let units = (0..<Int(generator.next() % 12)).map { _ in
+                let range = ranges[Int(generator.next() % UInt64(ranges.count))]
+                return range.lowerBound + UInt16(generator.next() % UInt64(range.count))
+            }
+            let decoded = units.withUnsafeBufferPointer { ICU.string(utf16: $0) }
+            #expect(decoded == String(decoding: units, as: UTF16.self), "\(units)")
+        }
+    }
+
+    @Test("The case-insensitive form rule reads ASCII as the Unicode properties do", arguments: [
+        ("LEI", true), ("Ksh.", true), ("so'm", true), ("kr", false), ("Rs", false), ("Rs.", false), ("US$", false),
+        ("abc1", false), ("a.b.c", false), ("ab'", false), ("'abc'", true), ("abc..", false), ("", false), ("CFA F", false),
+    ])
+    func caseInsensitiveASCII(_ form: String, _ expected: Bool) {
+        #expect(MarkerKey.isCaseInsensitiveForm(form) == expected)
+        #expect(MarkerKey.isCaseInsensitiveASCIIForm(form) == expected)
+        #expect(MarkerKey.isCaseInsensitiveFormByProperties(form) == expected)
+    }
+
+    @Test("Every ASCII string of up to three characters gets the same answer from both paths")
+    func caseInsensitiveASCIIExhaustive() {
+        let alphabet = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        var checked = 0
+        for first in alphabet {
+            for second in alphabet {
+                for third in ["", ".", "a", "'", "1"] {
+                    let form = String(first) + String(second) + third
+                    #expect(MarkerKey.isCaseInsensitiveASCIIForm(form) == MarkerKey.isCaseInsensitiveFormByProperties(form), "\(form)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 95 * 95 * 5)
+        #expect(MarkerKey.isCaseInsensitiveASCIIForm("€uro") == nil)
+    }
+}

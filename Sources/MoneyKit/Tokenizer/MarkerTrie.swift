@@ -237,7 +237,11 @@ enum MarkerKey {
     /// letters and nothing else but apostrophes and one final period (`LEI`, `Ksh.`, `so'm`);
     /// shorter forms (`kr`, `Rs`) match exactly.
     static func isCaseInsensitiveForm(_ text: String) -> Bool {
-        if let ascii = isCaseInsensitiveASCIIForm(text) { return ascii }
+        isCaseInsensitiveASCIIForm(text) ?? isCaseInsensitiveFormByProperties(text)
+    }
+
+    /// ``isCaseInsensitiveForm(_:)`` for any text, by the scalars' Unicode properties.
+    static func isCaseInsensitiveFormByProperties(_ text: String) -> Bool {
         var scalars = Substring(text).unicodeScalars
         if scalars.last == "." { scalars.removeLast() }
         var letters = 0
@@ -253,7 +257,7 @@ enum MarkerKey {
 
     /// ``isCaseInsensitiveForm(_:)`` for ASCII text, without Unicode property lookups (locale
     /// data asks it of every symbol of every bundle); nil for other text.
-    private static func isCaseInsensitiveASCIIForm(_ text: String) -> Bool? {
+    static func isCaseInsensitiveASCIIForm(_ text: String) -> Bool? {
         var utf8 = Substring(text).utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         if utf8.last == 0x2E { utf8.removeLast() }  // one final period
