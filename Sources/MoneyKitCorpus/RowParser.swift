@@ -153,8 +153,7 @@ public struct RowParser: Sendable {
     public let policy: BadRowPolicy
     let rowExtension: RowExtension?
     /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:)``).
-    private var parsers: [UInt64: [ParserSlot]] = [:]
-    private var parserCount = 0
+    private var parsers = ParserTable()
     /// The locale and currency hint of rows without their own, as bytes.
     private let defaultLocaleBytes: [UInt8]
     private let defaultCurrencyBytes: [UInt8]
@@ -182,15 +181,59 @@ public struct RowParser: Sendable {
         }
     }
 
-    private struct ParserSlot {
-        var locale: [UInt8]
-        var currency: [UInt8]
-        var entry: ParserEntry
+    /// A locale and hint pair met before, and what it gives.
+    private final class ParserSlot: Sendable {
+        let hash: UInt64
+        let locale: [UInt8]
+        let currency: [UInt8]
+        let entry: ParserEntry
+
+        init(hash: UInt64, locale: [UInt8], currency: [UInt8], entry: ParserEntry) {
+            self.hash = hash
+            self.locale = locale
+            self.currency = currency
+            self.entry = entry
+        }
     }
 
-    /// Most parsers a worker keeps; a file with endless distinct locale values (junk) empties
-    /// the cache when it is full rather than growing it.
-    static let maximumParsers = 1024
+    /// The parsers a worker has made, by the FNV-1a hash of their locale and hint bytes: open
+    /// addressing over a power-of-two table probed linearly, which a row reaches with no
+    /// further hashing (a `Dictionary` rehashed the key with SipHash on every row).
+    private struct ParserTable {
+        /// At most half full.
+        private var slots = [ParserSlot?](repeating: nil, count: 2 * RowParser.maximumParsers)
+        private var count = 0
+
+        func entry(hash: UInt64, locale: UnsafeBufferPointer<UInt8>, currency: UnsafeBufferPointer<UInt8>) -> ParserEntry? {
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while let slot = slots[index] {
+                if slot.hash == hash, slot.locale.elementsEqual(locale), slot.currency.elementsEqual(currency) {
+                    return slot.entry
+                }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        /// Adds a pair known to be absent; a full table (a file with endless distinct locale
+        /// values: junk) is emptied first rather than grown.
+        mutating func add(_ slot: ParserSlot) {
+            if count >= RowParser.maximumParsers {
+                slots = [ParserSlot?](repeating: nil, count: slots.count)
+                count = 0
+            }
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index] != nil { index = (index + 1) & mask }
+            slots[index] = slot
+            count += 1
+        }
+    }
+
+    /// The most parsers (one per distinct locale and currency hint pair) a row parser keeps;
+    /// past it the cache starts again empty.
+    public static let maximumParsers = 1024
 
     /// - Parameters:
     ///   - layout: The columns (from ``ParseLayout/init(header:extensionColumns:hasDefaultLocale:)``
@@ -298,19 +341,10 @@ public struct RowParser: Sendable {
         for byte in locale { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
         for byte in currency { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        if let slots = parsers[hash] {
-            for slot in slots where slot.locale.elementsEqual(locale) && slot.currency.elementsEqual(currency) {
-                return slot.entry
-            }
-        }
+        if let known = parsers.entry(hash: hash, locale: locale, currency: currency) { return known }
         let entry = Self.entry(locale: String(decoding: locale, as: UTF8.self), currency: String(decoding: currency, as: UTF8.self),
                                options: options)
-        if parserCount >= Self.maximumParsers {
-            parsers.removeAll()
-            parserCount = 0
-        }
-        parsers[hash, default: []].append(ParserSlot(locale: Array(locale), currency: Array(currency), entry: entry))
-        parserCount += 1
+        parsers.add(ParserSlot(hash: hash, locale: Array(locale), currency: Array(currency), entry: entry))
         return entry
     }
 

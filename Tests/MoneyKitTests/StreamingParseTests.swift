@@ -252,3 +252,39 @@ extension StreamingParseTests {
         return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
     }
 }
+
+/// The row parser's cache of parsers, in process: it fills up and empties on a file with
+/// endless distinct locale values, and every row still gets what a parser made for it alone gives.
+@Suite struct RowParserCacheTests {
+    static func parse(_ csv: String, rows: RowParser? = nil) throws -> [UInt8] {
+        var batch = CSVRecordBatch()
+        var tokenizer = CSVTokenizer()
+        Array(csv.utf8).withUnsafeBufferPointer { tokenizer.feed($0, into: &batch) }
+        tokenizer.finish(into: &batch)
+        let layout = try ParseLayout(header: batch.fields(ofRecord: 0), hasDefaultLocale: false)
+        var parser = rows ?? RowParser(layout: layout, locale: nil, currency: nil, options: .init())
+        return parser.parse(batch, from: 1).output
+    }
+
+    @Test func moreDistinctLocaleValuesThanTheCacheHoldsGiveEachRowItsOwnResult() throws {
+        // Junk hint values (each new: cheap, as no locale data is built for them) and a few
+        // junk locale values, between rows of real pairs that come back after the cache was
+        // emptied; some pairs share a locale, not a hint.
+        let real = [("en_US", ""), ("de_DE", "EUR"), ("de_DE", ""), ("fr_FR", "CHF"), ("ja_JP", ""), ("en_US", "XYZ")]
+        var lines: [String] = []
+        for index in 0..<(3 * RowParser.maximumParsers) {
+            let (locale, currency) = index % 3 == 0 ? real[(index / 3) % real.count]
+                : index % 50 == 1 ? ("xx_\(index)", index % 2 == 0 ? "" : "USD") : ("en_US", "Q\(index)")
+            lines.append("\(index),5\(index % 10),\(locale),\(currency)")
+        }
+        let header = "id,input,locale,currency\n"
+        let output = String(decoding: try Self.parse(header + lines.joined(separator: "\n") + "\n"), as: UTF8.self)
+        let alone = try lines.map { String(decoding: try Self.parse(header + $0 + "\n"), as: UTF8.self) }
+        #expect(output == alone.joined())
+        #expect(output.split(separator: "\n").count == lines.count)
+        #expect(alone[0] == "0,50,en_US,,50,USD,\n")
+        #expect(alone[3] == "3,53,de_DE,EUR,53,EUR,\n")
+        #expect(alone[1] == "1,51,xx_1,USD,51,USD,\n")
+        #expect(alone[2] == "2,52,en_US,Q2,,,unknownCurrency\n")
+    }
+}
