@@ -236,7 +236,7 @@ struct CurrencyConventions: Sendable {
             let otherTable = bundleNames.pluralNames["other"]
             let codes = CurrencyCatalog.shared.entries.map(\.code)
             var names = MarkerTableBuilder(empty: NameInfo())
-            var unitWordForms: [(currency: UInt16, forms: [String])] = []
+            var unitWordForms: [(currency: UInt16, keys: [[UInt8]])] = []
             var named = CurrencySet()
             var plurals: [String?] = Array(repeating: nil, count: keywords.count)
             var keys: [[UInt8]] = []
@@ -266,25 +266,23 @@ struct CurrencyConventions: Sendable {
                 for text in [name] + plurals {
                     if let text, !texts.contains(text) { texts.append(text) }
                 }
-                var textKeys: [String: [UInt8]] = [:]
-                for text in texts {
-                    let key = MarkerKey.bytes(of: text, folded: true)
-                    textKeys[text] = key
-                    if !key.isEmpty { keys.append(key) }
-                }
+                // The texts' keys, in the texts' order (a handful: searched, not hashed).
+                let textKeys = texts.map { MarkerKey.bytes(of: $0, folded: true) }
+                keys += textKeys.filter { !$0.isEmpty }
                 for decoration in decorations {
                     let chosen = decoration.keyword.flatMap { plurals[$0] } ?? otherSlot.flatMap { plurals[$0] } ?? name
-                    guard let chosen, let nameKey = textKeys[chosen] else { continue }
+                    guard let chosen, let position = texts.firstIndex(of: chosen) else { continue }
+                    let nameKey = textKeys[position]
                     let decorated = decoration.around(nameKey)
                     if decorated != nameKey, !decorated.isEmpty { keys.append(decorated) }
                 }
                 for key in keys {
                     names.update(key) { $0.names.insert(index) }
                 }
-                if CurrencyCatalog.shared.entries[position].isCurrent { unitWordForms.append((index, texts)) }
+                if CurrencyCatalog.shared.entries[position].isCurrent { unitWordForms.append((index, textKeys)) }
             }
             // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
-            let derived = UnitWords(names: unitWordForms)
+            let derived = UnitWords(keys: unitWordForms)
             for (wordKey, currencies) in derived.words {
                 let key = Array(wordKey.bytes)
                 names.update(key) { $0.unitWords.formUnion(currencies) }

@@ -42,12 +42,16 @@ struct UnitWords {
 
     /// Derives the unit words from every name form of each currency (those legal tender today).
     init(names: [(currency: UInt16, forms: [String])]) {
+        self.init(keys: names.map { ($0.currency, $0.forms.map { MarkerKey.bytes(of: $0, folded: true) }) })
+    }
+
+    /// Derives the unit words from the folded marker keys of every name form of each currency.
+    init(keys names: [(currency: UInt16, keys: [[UInt8]])]) {
         // 1. Words of every form.
         var forms: [Form] = []
-        for (currency, texts) in names {
+        for (currency, keys) in names {
             var seen: Set<ByteKey> = []
-            for text in texts {
-                let key = MarkerKey.bytes(of: text, folded: true)
+            for key in keys {
                 guard !key.isEmpty, seen.insert(ByteKey(key)).inserted else { continue }
                 forms.append(Form(currency: currency, key: key, words: UnitWords.words(of: key)))
             }
