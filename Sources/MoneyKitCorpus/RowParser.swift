@@ -208,12 +208,21 @@ public struct RowParser: Sendable {
             let mask = slots.count - 1
             var index = Int(truncatingIfNeeded: hash) & mask
             while let slot = slots[index] {
-                if slot.hash == hash, slot.locale.elementsEqual(locale), slot.currency.elementsEqual(currency) {
+                if slot.hash == hash, Self.equal(slot.locale, locale), Self.equal(slot.currency, currency) {
                     return slot.entry
                 }
                 index = (index + 1) & mask
             }
             return nil
+        }
+
+        /// Byte equality by `memcmp` (the generic `elementsEqual` stepped an iterator per byte).
+        private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard stored.count == bytes.count else { return false }
+            return stored.withUnsafeBufferPointer { stored in
+                guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }  // both empty
+                return memcmp(left, right, bytes.count) == 0
+            }
         }
 
         /// Adds a pair known to be absent; a full table (a file with endless distinct locale
