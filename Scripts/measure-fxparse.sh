@@ -7,7 +7,7 @@
 #
 # Writes its corpora to .build/measure (the 10M-row file is about 310 MB). Times are wall
 # clock on a warm page cache, output to /dev/null; fxparse's own summary line gives the
-# peak memory (getrusage).
+# peak memory (its VmHWM: the high-water mark of its own address space).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=.build/measure

@@ -107,11 +107,25 @@ struct Parse: ParsableCommand {
         let counts = summary.counts
         let rate = seconds > 0 ? Double(counts.read) / seconds : 0
         let speed = rate >= 1_000_000 ? String(format: "%.2f M rows/s", rate / 1_000_000) : String(format: "%.0f rows/s", rate)
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let peakMegabytes = (usage.ru_maxrss + 512) / 1024  // ru_maxrss is in KiB on Linux
+        let peakMegabytes = (peakResidentKilobytes() + 512) / 1024
         return "fxparse: \(counts.read) rows read: \(counts.parsed) parsed, \(counts.failed) failed, \(counts.bad) bad"
             + " (\(String(format: "%.2f", seconds)) s, \(speed), peak memory \(peakMegabytes) MB)"
+    }
+
+    /// This process's peak resident memory in KiB: the high-water mark of its own address
+    /// space (`VmHWM` in /proc/self/status). `getrusage`'s `ru_maxrss` is not that on Linux:
+    /// a process started by `posix_spawn` inherits its parent's peak as a floor (exec records
+    /// the address space it leaves), so fxparse started by a large test process reported the
+    /// test process's memory. `ru_maxrss` remains the answer where /proc is missing.
+    static func peakResidentKilobytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.dropFirst("VmHWM:".count).filter(\.isNumber)) {
+            return kilobytes
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss)  // KiB on Linux
     }
 
     private func openInput() throws -> Int32 {
