@@ -137,6 +137,31 @@ import Testing
         #expect(throws: MoneyParseError.self) { try MoneyParser.parse(atLimit, locale: en) }
     }
 
+    /// fxparse's byte entry point gives what the text one gives, on every corpus row (money,
+    /// or the same error with its kind, offset and excerpt) and at the length limit.
+    @Test func validUTF8BytesParseAsTheirText() throws {
+        func both(_ parser: MoneyParser, _ text: String) -> (Result<Money, MoneyParseError>, Result<Money, MoneyParseError>) {
+            let fromText = Result { () throws(MoneyParseError) in try parser.parse(text) }
+            let fromBytes = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                Result { () throws(MoneyParseError) in try parser.parse(validUTF8: bytes) }
+            }
+            return (fromText, fromBytes)
+        }
+        var compared = 0
+        for row in TestData.cases {
+            guard let locale = row.locale, row.invalidOptions == nil else { continue }
+            let parser = MoneyParser(locale: Locale(identifier: locale), currency: row.currency.flatMap { Currency(code: $0) },
+                                     options: row.options ?? .init())
+            let (fromText, fromBytes) = both(parser, row.input)
+            #expect(fromText == fromBytes, "\(row)")
+            compared += 1
+        }
+        #expect(compared > 5_000)
+        let tooLong = both(MoneyParser(locale: en), String(repeating: "1", count: MoneyParser.maximumInputLength + 1))
+        #expect(tooLong.1 == .failure(MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)))
+        #expect(tooLong.0 == tooLong.1)
+    }
+
     @Test func errorsCarryKindOffsetAndExcerpt() {
         do {
             _ = try MoneyParser.parse("12 €x", locale: Locale(identifier: "de_DE"))

@@ -112,10 +112,6 @@ public struct MoneyParser: Sendable {
     /// ```
     public func parse(_ text: String) throws(MoneyParseError) -> Money {
         var text = text
-        let utf8Count = text.utf8.count
-        guard utf8Count <= MoneyParser.maximumInputLength else {
-            throw MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)
-        }
         if let result = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) {
             return try result.get()
         }
@@ -127,10 +123,7 @@ public struct MoneyParser: Sendable {
     /// has checked its records): the same result as ``parse(_:)`` on the same text, without
     /// building a `String` per row. For this package's batch tools; public callers pass text.
     package func parse(validUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> Money {
-        guard bytes.count <= MoneyParser.maximumInputLength else {
-            throw MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)
-        }
-        return try parse(bytes: bytes).get()
+        try parse(bytes: bytes).get()
     }
 
     /// Parses a typed or pasted amount in a locale.
@@ -152,8 +145,12 @@ public struct MoneyParser: Sendable {
         try MoneyParser(locale: locale, currency: currency, options: options).parse(text)
     }
 
-    /// The pipeline: structure (state machine over tokens), currency, separators, amount.
+    /// The pipeline: the length limit, structure (state machine over tokens), currency,
+    /// separators, amount.
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
+        guard bytes.count <= MoneyParser.maximumInputLength else {
+            return .failure(MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength))
+        }
         do throws(MoneyParseError) {
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: options.mode == .strict, bytes: bytes)
             var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)

@@ -12,10 +12,6 @@ struct ByteKey: Hashable, Sendable {
         self.bytes = bytes[...]
     }
 
-    static func == (left: ByteKey, right: ByteKey) -> Bool {
-        left.bytes.elementsEqual(right.bytes)
-    }
-
     func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
