@@ -4,7 +4,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/unorm2.h>
 #include <unicode/uset.h>
 #include <unicode/ucurr.h>
 #include <unicode/uenum.h>
@@ -623,6 +626,162 @@ int32_t mkicu_spellout(const char *locale, const char *ruleSet, int64_t value,
     if (format != NULL) unum_close(format);
     *status = (int32_t)error;
     return length;
+}
+
+void *mkicu_spellout_open(const char *locale, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_SPELLOUT, NULL, 0, locale, NULL, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (format != NULL) unum_close(format);
+        return NULL;
+    }
+    return format;
+}
+
+void mkicu_spellout_close(void *format) {
+    if (format != NULL) unum_close((UNumberFormat *)format);
+}
+
+int32_t mkicu_spellout_actual_locale(const void *format, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const char *actual = unum_getLocaleByType((const UNumberFormat *)format, ULOC_ACTUAL_LOCALE, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error) || actual == NULL) return 0;
+    return copy_ascii(actual, buffer, capacity);
+}
+
+int32_t mkicu_spellout_rule_sets(const void *format, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length = unum_getTextAttribute((const UNumberFormat *)format, UNUM_PUBLIC_RULESETS, (UChar *)buffer,
+                                           capacity, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_spellout_format(void *format, const char *ruleSet, int64_t value, uint16_t *buffer, int32_t capacity,
+                              int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UChar name[96];
+    u_uastrncpy(name, ruleSet, 95);
+    name[95] = 0;
+    unum_setTextAttribute((UNumberFormat *)format, UNUM_DEFAULT_RULESET, name, -1, &error);
+    int32_t length = 0;
+    if (U_SUCCESS(error)) length = unum_formatInt64((UNumberFormat *)format, value, (UChar *)buffer, capacity, NULL, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+// MARK: Text
+
+// The base letter of a Latin letter that canonical decomposition leaves whole, by its
+// Unicode name: LATIN SMALL LETTER L WITH STROKE (ł) is l, LATIN SMALL LETTER DOTLESS I (ı)
+// is i. Returns the letter itself when its name says no such thing.
+static UChar32 latin_base_letter(UChar32 letter) {
+    if (letter < 0x80 || !((letter <= 0x24F) || (letter >= 0x1E00 && letter <= 0x1EFF))) return letter;
+    char name[128];
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length = u_charName(letter, U_UNICODE_CHAR_NAME, name, (int32_t)sizeof(name), &error);
+    if (U_FAILURE(error) || length <= 0 || length >= (int32_t)sizeof(name)) return letter;
+    static const char prefix[] = "LATIN SMALL LETTER ";
+    size_t prefixLength = sizeof(prefix) - 1;
+    if (strncmp(name, prefix, prefixLength) != 0) return letter;
+    char *base = name + prefixLength;
+    if (strncmp(base, "DOTLESS ", 8) == 0) base += 8;
+    char *with = strstr(base, " WITH ");
+    if (with != NULL) *with = 0;
+    if (strlen(base) != 1) return letter;
+    return (UChar32)(base[0] - 'A' + 'a');
+}
+
+void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t *folded, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) return;
+    for (int32_t index = 0; index < count; index++) {
+        UChar32 lower = u_tolower((UChar32)codePoints[index]);
+        UChar source[2];
+        int32_t sourceLength = 0;
+        U16_APPEND_UNSAFE(source, sourceLength, lower);
+        UChar decomposed[32];
+        UErrorCode step = U_ZERO_ERROR;
+        int32_t length = unorm2_normalize(nfd, source, sourceLength, decomposed, 32, &step);
+        uint32_t result = 0;
+        int32_t kept = 0;
+        if (U_SUCCESS(step)) {
+            int32_t offset = 0;
+            while (offset < length) {
+                UChar32 scalar;
+                U16_NEXT(decomposed, offset, length, scalar);
+                if (u_charType(scalar) == U_NON_SPACING_MARK) continue;
+                result = (uint32_t)scalar;
+                kept += 1;
+            }
+        } else {
+            result = (uint32_t)lower;
+            kept = 1;
+        }
+        if (kept == 1) result = (uint32_t)latin_base_letter((UChar32)result);
+        folded[index] = kept > 1 ? 0xFFFFFFFFu : result;
+    }
+}
+
+void mkicu_nonspacing_marks(const uint32_t *codePoints, int32_t count, uint8_t *marks) {
+    for (int32_t index = 0; index < count; index++) {
+        marks[index] = u_charType((UChar32)codePoints[index]) == U_NON_SPACING_MARK ? 1 : 0;
+    }
+}
+
+int32_t mkicu_word_boundaries(const char *locale, const uint16_t *text, int32_t length, int32_t *boundaries,
+                              int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, (const UChar *)text, length, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (iterator != NULL) ubrk_close(iterator);
+        return 0;
+    }
+    int32_t count = 0;
+    ubrk_first(iterator);
+    for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
+        if (count < capacity) boundaries[count] = boundary;
+        count += 1;
+    }
+    ubrk_close(iterator);
+    if (count > capacity) *status = MKICU_BUFFER_OVERFLOW;
+    return count;
+}
+
+int32_t mkicu_list_and_joiner(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UListFormatter *formatter = ulistfmt_open(locale, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) {
+        if (formatter != NULL) ulistfmt_close(formatter);
+        return 0;
+    }
+    // Two private-use placeholders: what the pattern writes between them is the joiner.
+    static const UChar first[] = {0xE000};
+    static const UChar second[] = {0xE001};
+    const UChar *items[] = {first, second};
+    const int32_t lengths[] = {1, 1};
+    UChar formatted[128];
+    int32_t length = ulistfmt_format(formatter, items, lengths, 2, formatted, 128, &error);
+    ulistfmt_close(formatter);
+    *status = (int32_t)error;
+    if (U_FAILURE(error) || length > 128) return 0;
+    int32_t start = -1;
+    int32_t end = -1;
+    for (int32_t index = 0; index < length; index++) {
+        if (formatted[index] == 0xE000) start = index + 1;
+        if (formatted[index] == 0xE001) end = index;
+    }
+    if (start < 0 || end < start) return 0;
+    int32_t joinerLength = end - start;
+    if (joinerLength <= capacity) memcpy(buffer, formatted + start, (size_t)joinerLength * sizeof(UChar));
+    else *status = MKICU_BUFFER_OVERFLOW;
+    return joinerLength;
 }
 
 // MARK: NumberFormatter (unumf)

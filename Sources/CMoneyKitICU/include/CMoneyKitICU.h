@@ -136,6 +136,42 @@ double mkicu_numeric_value(uint32_t codePoint);
 int32_t mkicu_spellout(const char *locale, const char *ruleSet, int64_t value,
                        uint16_t *buffer, int32_t capacity, int32_t *status);
 
+/// Opens ICU's rule-based spell-out format (RBNF) for a locale, once, to format many values:
+/// ICU parses every rule set of the language when it opens one, which is the costly part.
+/// NULL on failure. Not thread-safe: use one from one thread at a time, then close it.
+void *mkicu_spellout_open(const char *locale, int32_t *status);
+void mkicu_spellout_close(void *format);
+/// The locale whose spell-out rules the format really uses (`es` for es_MX; `en` or `root`
+/// when the language has none of its own) into `buffer`; returns its length.
+int32_t mkicu_spellout_actual_locale(const void *format, char *buffer, int32_t capacity, int32_t *status);
+/// The public rule-set names of the format, separated by `;` (`%spellout-cardinal;...`);
+/// returns the UTF-16 length.
+int32_t mkicu_spellout_rule_sets(const void *format, uint16_t *buffer, int32_t capacity, int32_t *status);
+/// Spells out an integer with one rule set of an open format (NUL-terminated ASCII name);
+/// returns the UTF-16 length.
+int32_t mkicu_spellout_format(void *format, const char *ruleSet, int64_t value, uint16_t *buffer, int32_t capacity,
+                              int32_t *status);
+
+// MARK: Text
+
+/// Folds each code point for matching words (Docs/ParsingRules.md §2): lower case
+/// (`u_tolower`), then canonical decomposition (NFD), then the nonspacing marks removed; a
+/// Latin letter left whole whose Unicode name is a letter "WITH" a stroke or hook, or
+/// "DOTLESS", becomes that base letter (ł is l, đ is d, ø is o, ı is i).
+/// Writes the result's single code point to `folded[i]`, 0 when nothing is left (a
+/// nonspacing mark), or 0xFFFFFFFF when several code points are left.
+void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t *folded, int32_t *status);
+/// Whether each code point is a nonspacing mark (general category Mn): `marks[i]` 1 or 0.
+void mkicu_nonspacing_marks(const uint32_t *codePoints, int32_t count, uint8_t *marks);
+/// ICU's word boundaries in UTF-16 text (`ubrk` word instance for the locale, with its
+/// dictionaries for Chinese, Japanese, Thai, Lao, Khmer and Burmese): writes the UTF-16
+/// offsets of every boundary after the start, in order; returns how many there are.
+int32_t mkicu_word_boundaries(const char *locale, const uint16_t *text, int32_t length, int32_t *boundaries,
+                              int32_t capacity, int32_t *status);
+/// The text an "and" list of two items puts between them in a locale (ICU's list pattern,
+/// `ulistfmt`): ` and ` in en, ` y ` in es, `和` in zh; returns the UTF-16 length.
+int32_t mkicu_list_and_joiner(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status);
+
 // MARK: Modern number formatter (unumf), used as the reference output
 
 /// Opens an ICU NumberFormatter for a skeleton (`currency/EUR unit-width-iso-code`).

@@ -528,6 +528,97 @@ enum ICU {
         return Int(value)
     }
 
+    /// Each code point folded for matching words (Docs/ParsingRules.md §2): lower case, then
+    /// canonical decomposition, then nonspacing marks removed, and a Latin letter with a
+    /// stroke or hook made its base letter (`ł` is `l`) — `.scalar` for one code point left,
+    /// `.removed` when nothing is (a mark), `.several` otherwise.
+    static func foldedCodePoints(_ scalars: [UInt32]) -> [FoldedCodePoint] {
+        var folded = [UInt32](repeating: 0, count: scalars.count)
+        var status: Int32 = 0
+        mkicu_fold_code_points(scalars, Int32(scalars.count), &folded, &status)
+        guard status <= 0 else { return scalars.map { .scalar($0) } }
+        return folded.map { $0 == 0 ? .removed : $0 == 0xFFFF_FFFF ? .several : .scalar($0) }
+    }
+
+    /// What folding leaves of one code point.
+    enum FoldedCodePoint: Equatable {
+        case scalar(UInt32)
+        case removed
+        case several
+    }
+
+    /// Whether each code point is a nonspacing mark (general category Mn).
+    static func nonspacingMarks(_ scalars: [UInt32]) -> [Bool] {
+        var marks = [UInt8](repeating: 0, count: scalars.count)
+        mkicu_nonspacing_marks(scalars, Int32(scalars.count), &marks)
+        return marks.map { $0 != 0 }
+    }
+
+    /// The words of a text by ICU's word break rules for a locale (with ICU's dictionaries
+    /// for Chinese, Japanese, Thai and other scripts written without spaces): the text
+    /// between consecutive boundaries, spaces and punctuation included as their own pieces.
+    static func wordPieces(_ text: String, locale: String) -> [String] {
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return [] }
+        var boundaries = [Int32](repeating: 0, count: units.count + 1)
+        var status: Int32 = 0
+        let count = units.withUnsafeBufferPointer { buffer in
+            mkicu_word_boundaries(locale, buffer.baseAddress, Int32(buffer.count), &boundaries, Int32(boundaries.count), &status)
+        }
+        guard status <= 0, count > 0 else { return [text] }
+        var pieces: [String] = []
+        var start = 0
+        for boundary in boundaries.prefix(Int(count)) {
+            let end = Int(boundary)
+            guard end > start, end <= units.count else { continue }
+            pieces.append(units[start..<end].withUnsafeBufferPointer { string(utf16: $0) })
+            start = end
+        }
+        return pieces
+    }
+
+    /// What a locale's "and" list pattern writes between two items (` and `, ` y `, `和`,
+    /// ` و`), or nil when ICU has no list pattern for it.
+    static func listAndJoiner(ofLocale locale: String) -> String? {
+        utf16String { buffer, capacity, status in mkicu_list_and_joiner(locale, buffer, capacity, status) }?.text
+    }
+
+    /// ICU's rule-based spell-out format for one locale, opened once to spell many values.
+    /// Not thread-safe (ICU's RBNF is not): use it from one thread, then let it go.
+    final class SpellOut {
+        private let handle: UnsafeMutableRawPointer
+
+        /// Opens the spell-out rules of a locale; nil when ICU has none at all.
+        init?(locale: String) {
+            var status: Int32 = 0
+            guard let opened = mkicu_spellout_open(locale, &status), status <= 0 else { return nil }
+            handle = opened
+        }
+
+        deinit { mkicu_spellout_close(handle) }
+
+        /// The locale whose rules are used (`es` for es_MX, `en` or `root` when the
+        /// language has none of its own).
+        var actualLocale: String {
+            ICU.asciiString { buffer, capacity, status in mkicu_spellout_actual_locale(handle, buffer, capacity, status) } ?? ""
+        }
+
+        /// The public rule sets (`%spellout-cardinal`, `%spellout-cardinal-feminine`, ...).
+        var ruleSets: [String] {
+            let text = ICU.utf16String(capacity: 1024) { buffer, capacity, status in
+                mkicu_spellout_rule_sets(handle, buffer, capacity, status)
+            }?.text ?? ""
+            return text.split(separator: ";").map(String.init)
+        }
+
+        /// A value spelled out with a rule set.
+        func format(_ value: Int64, ruleSet: String) -> String? {
+            ICU.utf16String(capacity: 128) { buffer, capacity, status in
+                mkicu_spellout_format(handle, ruleSet, value, buffer, capacity, status)
+            }?.text
+        }
+    }
+
     // MARK: Reference formatting
 
     /// ICU's spell-out of an integer with a rule set (`%spellout-cardinal`), the reference for

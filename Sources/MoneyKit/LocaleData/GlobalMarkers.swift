@@ -31,6 +31,10 @@ final class GlobalMarkers: Sendable {
         /// The key's supplement entries, an index into the table's supplement infos (-1: none;
         /// most keys have none).
         var supplement: Int32 = -1
+        /// For a symbol: the currencies of every symbol (ICU's or the supplement's) that is
+        /// the same form once spaces and periods are removed and case is folded (`FCFA` and
+        /// `F CFA`): one form to rule 2a, so the region's currency decides (§4).
+        var looseSymbols = CurrencySet()
     }
 
     /// Currencies of supplement entries, by kind.
@@ -141,6 +145,8 @@ final class GlobalMarkers: Sendable {
     /// English qualifier words of current currencies' names (`indian` -> INR), by folded
     /// key: not currencies on their own, which error messages explain.
     let englishQualifiers: [ByteKey: CurrencySet]
+    /// The yen sign's key in the symbol table: what `\` stands for in Japanese text (§7).
+    let yenSign: MarkerMatch
 
     /// A currency's own format in one bundle of ICU's currency data.
     struct OwnFormatRecord: Sendable {
@@ -181,7 +187,7 @@ final class GlobalMarkers: Sendable {
                 let current = catalog.entries[Int(index)].isCurrent
                 let record: (inout MarkerInfo) -> Void = { current ? $0.symbols.insert(index) : $0.historic.insert(index) }
                 symbols.update(key, record)
-                if MarkerKey.isCaseInsensitiveForm(defined.symbol) {
+                if MarkerKey.isFoldedSymbolForm(defined.symbol) {
                     words.update(MarkerKey.bytes(of: defined.symbol, folded: true), record)
                 }
             }
@@ -205,7 +211,8 @@ final class GlobalMarkers: Sendable {
         for (position, entry) in MarkerSupplement.shared.entries.enumerated()
         where entry.kind != .multiplier && entry.kind != .particle {
             record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: false), in: &symbols, &symbolSupplement)
-            if MarkerKey.isCaseInsensitiveForm(entry.form) {
+            let isSymbol = entry.kind == .symbol || entry.kind == .scaledSymbol
+            if isSymbol ? MarkerKey.isFoldedSymbolForm(entry.form) : MarkerKey.isCaseInsensitiveForm(entry.form) {
                 record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: true), in: &words, &wordSupplement)
             }
         }
@@ -235,9 +242,11 @@ final class GlobalMarkers: Sendable {
         }
         self.englishQualifiers = english.qualifiers
 
+        GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
         symbols.addPeriodlessVariants()
         words.addPeriodlessVariants()
         (self.symbols, self.symbolInfos) = symbols.build()
+        self.yenSign = MarkerMatch(symbol: self.symbols.value(forKey: MarkerKey.bytes(of: "¥", folded: false)))
         (self.words, self.wordInfos) = words.build()
         self.symbolSupplement = symbolSupplement
         self.wordSupplement = wordSupplement
@@ -248,6 +257,34 @@ final class GlobalMarkers: Sendable {
 }
 
 extension GlobalMarkers {
+    /// Gives every symbol key the currencies of the symbols that are the same form once
+    /// spaces and periods are removed and case is folded (``MarkerInfo/looseSymbols``).
+    fileprivate static func relateLooseSymbols(
+        _ symbols: inout MarkerTableBuilder<MarkerInfo>, _ symbolSupplement: [SupplementInfo],
+        _ words: inout MarkerTableBuilder<MarkerInfo>, _ wordSupplement: [SupplementInfo]
+    ) {
+        func looseKey(_ key: [UInt8]) -> String {
+            String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " && $0 != "." }
+                .map { String($0) }.joined().lowercased()
+        }
+        func currencies(_ info: MarkerInfo, _ supplement: [SupplementInfo]) -> CurrencySet {
+            info.symbols.union(info.supplement >= 0 ? supplement[Int(info.supplement)].anyScope.symbols : CurrencySet())
+        }
+        var loose: [String: CurrencySet] = [:]
+        for key in symbols.keys {
+            loose[looseKey(key), default: CurrencySet()].formUnion(currencies(symbols.info(forKey: key)!, symbolSupplement))
+        }
+        for key in symbols.keys {
+            let related = loose[looseKey(key)]!
+            symbols.update(key) { $0.looseSymbols = related }
+        }
+        for key in words.keys {
+            guard let related = loose[looseKey(key)], !currencies(words.info(forKey: key)!, wordSupplement).isEmpty
+            else { continue }
+            words.update(key) { $0.looseSymbols = related }
+        }
+    }
+
     /// A value in memory that is never freed, for data that lives as long as the process.
     fileprivate static func frozen<Value>(_ value: Value) -> UnsafePointer<Value> {
         let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)

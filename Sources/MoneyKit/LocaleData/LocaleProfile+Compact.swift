@@ -70,8 +70,11 @@ final class CompactAffixes: Sendable {
         parts += [numbers.numberingSystem, numbers.decimalSymbol, numbers.monetaryDecimalSymbol, numbers.groupingSymbol,
                   numbers.monetaryGroupingSymbol]
         parts += ICU.pluralRules(ofLocale: locale).map { "\($0.keyword):\($0.rule)" }
-        let code = (currency ?? Currency(code: "USD")!).code
-        let symbol = currency.map { currencies.displays[Int($0.index)].symbol }
+        // A locale without a region currency is probed with USD, whose symbol must then be
+        // taken out of the affixes too (`M $ SU` in br is `M` and the symbol `$ SU`).
+        let probed = currency ?? Currency(code: "USD")!
+        let code = probed.code
+        let symbol: String? = currencies.displays[Int(probed.index)].symbol
         let dataKey = parts.joined(separator: "\u{1}")
         let currencyKey = dataKey + "\u{1}\(code)\u{1}\(symbol ?? "")"
         let cached = cache.withLock { ($0[dataKey], $0[currencyKey]) }
@@ -92,9 +95,9 @@ final class CompactAffixes: Sendable {
 
     /// Builds a locale's affixes from fresh ICU probes (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
     convenience init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
-        let code = (currency ?? Currency(code: "USD")!).code
-        let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: code,
-                                          symbol: currency.map { currencies.displays[Int($0.index)].symbol },
+        let probed = currency ?? Currency(code: "USD")!
+        let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: probed.code,
+                                          symbol: currencies.displays[Int(probed.index)].symbol,
                                           plain: true, currency: true)
         self.init(probes: probes.plain + probes.currency, locale: locale)
     }

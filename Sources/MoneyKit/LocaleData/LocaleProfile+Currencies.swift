@@ -128,7 +128,7 @@ struct CurrencyConventions: Sendable {
             let symbol = bundleNames.displaySymbols[position]
             let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
             if id >= 0 { standardSymbols[id, default: CurrencySet()].insert(UInt16(position)) }
-            if MarkerKey.isCaseInsensitiveForm(symbol) {
+            if MarkerKey.isFoldedSymbolForm(symbol) {
                 let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
                 if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
             }
@@ -156,6 +156,7 @@ struct CurrencyConventions: Sendable {
         let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
         self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
             tries.contains { trie, folded in
+                guard !folded || !MarkerKey.isRemovedByFolding(scalar) else { return false }
                 let node = trie.child(of: MarkerTrie.root, scalar: folded ? MarkerKey.foldedScalar(scalar) ?? scalar : scalar)
                 return node >= 0 && trie.hasChildren(node)
             }

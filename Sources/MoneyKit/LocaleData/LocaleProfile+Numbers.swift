@@ -132,6 +132,10 @@ struct NumberConventions: Sendable {
     /// first (a number symbol joins only when it does not clash with a monetary one), and
     /// the sides of its currency and accounting patterns.
     let strictFormat: StrictFormat
+    /// The separator classes that group exactly three digits before a compact multiplier or
+    /// CJK unit (§4b): the locale's grouping symbols and, where the locale's decimal symbol is
+    /// `,` or `.`, the other of the two (`12.500 milhões` in pt_PT is 12,500 million).
+    let groupingBeforeMultiplier: UInt16
     /// Strict mode for currencies with their own format in this locale (EUR in en_150 and
     /// its children, TRY in tr, CVE in pt_CV); set by the profile (see ``ownFormats(_:)``).
     private(set) var currencyFormats: [UInt16: StrictFormat] = [:]
@@ -185,6 +189,9 @@ struct NumberConventions: Sendable {
         }
         strictFormat = StrictFormat(decimalClasses: decimalMask, groupingClasses: groupingMask & ~decimalMask,
                                     symbolSides: sides.isEmpty ? .before : sides)
+        let commaAndPeriod = SeparatorClass.comma.bit | SeparatorClass.period.bit
+        let otherOfCommaAndPeriod = decimalMask & commaAndPeriod != 0 ? commaAndPeriod & ~decimalMask : 0
+        groupingBeforeMultiplier = (groupingMask & ~decimalMask) | otherOfCommaAndPeriod
 
         numberDecimalClass = numberDecimal
         numberGroupingClass = numberGrouping

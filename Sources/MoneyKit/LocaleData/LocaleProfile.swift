@@ -33,6 +33,9 @@ final class LocaleProfile: Sendable {
         self.readsCantonese = language == "yue" || (language == "zh" && ["HK", "MO"].contains(region))
         self.readsColonDecimals = ["sv", "nb", "nn", "no", "da", "fi"].contains(language)
         self.readsSlashDashPrices = ["IN", "PK", "BD", "LK", "NP", "KE", "TZ", "UG"].contains(region)
+        self.readsSlashEqualsPrices = ["KE", "TZ", "UG"].contains(region)
+        self.readsDutchNegatives = language == "nl"
+        self.readsKoreanCheques = language == "ko"
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
         let currencies = CurrencyConventions(locale: identifier, region: region, language: language)
         var numbers = NumberConventions(locale: identifier)
@@ -50,7 +53,8 @@ final class LocaleProfile: Sendable {
     /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.
     var readsColloquialDigits: Bool { language == "zh" || language == "yue" }
 
-    /// Whether Japanese receipt conventions apply (`￥10,000-`, `金…也`).
+    /// Whether Japanese receipt and bookkeeping conventions apply (`￥10,000-`, `金…也`,
+    /// `△` and `▲` for minus, `\` for the yen sign).
     var readsJapaneseReceipts: Bool { language == "ja" }
 
     /// Whether Cantonese money units (蚊毫仙) are read: Cantonese, and Chinese in Hong Kong
@@ -64,6 +68,17 @@ final class LocaleProfile: Sendable {
     /// Whether `/-` after an amount means "exactly" (`Rs. 500/-`): locales of India,
     /// Pakistan, Bangladesh, Sri Lanka and Nepal, and of Kenya, Tanzania and Uganda (§7).
     let readsSlashDashPrices: Bool
+
+    /// Whether `/=` after an amount means "exactly" (`KSh 2,500/=`): locales of Kenya,
+    /// Tanzania and Uganda (§7).
+    let readsSlashEqualsPrices: Bool
+
+    /// Whether `-/-` is a minus sign (`-/- € 25,00`): Dutch bookkeeping (§7).
+    let readsDutchNegatives: Bool
+
+    /// Whether Korean cheque wording is read (`일금 삼백만원정`: 일금 or 금 before the amount,
+    /// 정 after 원), §7.
+    let readsKoreanCheques: Bool
 
     /// The currency-specific formats (from ICU's currency data) that this locale inherits:
     /// a candidate applies when ICU's own output for the currency, in the standard and the

@@ -12,11 +12,17 @@ struct CurrencyResolution {
         var isoCode: UInt16?
         /// Current currencies with this symbol in some locale (rule 4).
         var symbols = CurrencySet()
+        /// Currencies of the symbols that are this form up to spaces, periods and case
+        /// (`FCFA`, `F CFA`): forms of each of them for rule 2a.
+        var looseSymbols = CurrencySet()
         /// Currencies no longer current with this symbol (they count for the hint only).
         var historic = CurrencySet()
         /// Currencies of supplement symbols and unit words with this form, whatever their scope.
         var supplementSymbols = CurrencySet()
         var supplementWords = CurrencySet()
+        /// The supplement symbols among them that are markers in every locale (two or more
+        /// characters): rivals of an ICU symbol with the same form for rule 4.
+        var supplementSymbolsAnywhere = CurrencySet()
         /// Rule 3 symbols: the locale's standard symbols and the supplement symbols in scope.
         var standard = CurrencySet()
         /// Display and plural names in the locale or English, current or not.
@@ -36,7 +42,9 @@ struct CurrencyResolution {
         var all: CurrencySet { withoutHint.union(historic).union(supplementWords) }
 
         /// Every form of a currency the marker is (rule 2a checks the region's currency).
-        var forms: CurrencySet { symbols.union(supplementSymbols).union(supplementWords).union(standard).union(names).union(unitWords) }
+        var forms: CurrencySet {
+            symbols.union(looseSymbols).union(supplementSymbols).union(supplementWords).union(standard).union(names).union(unitWords)
+        }
 
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
         var asSymbol: CurrencySet { symbols.union(supplementSymbols).union(standard).union(historic) }
@@ -54,12 +62,14 @@ struct CurrencyResolution {
         ) {
             let index = Int(id)
             symbols.formUnion(infos[index].symbols)
+            looseSymbols.formUnion(infos[index].looseSymbols)
             historic.formUnion(infos[index].historic)
             standard.formUnion(localStandard)
             let entries = Int(infos[index].supplement)
             guard entries >= 0 else { return }
             supplementSymbols.formUnion(supplement[entries].anyScope.symbols)
             supplementWords.formUnion(supplement[entries].anyScope.words)
+            if supplement[entries].isMarkerAnywhere { supplementSymbolsAnywhere.formUnion(supplement[entries].anyScope.symbols) }
             standard.formUnion(supplement[entries].everywhere.symbols)
             unitWords.formUnion(supplement[entries].everywhere.words)
             if let scoped = scoped(id) {
@@ -140,7 +150,7 @@ struct CurrencyResolution {
     ) throws(MoneyParseError) {
         let numbers = profile.numbers
         try number.applyMultiplier(exponent: exponent, at: offset, roles: unitRoles,
-                                   groupingClasses: numbers.strictFormat.groupingClasses,
+                                   groupingClasses: numbers.groupingBeforeMultiplier,
                                    schemes: numbers.groupingSchemes, bytes: bytes)
     }
 
@@ -239,8 +249,11 @@ struct CurrencyResolution {
         // Rule 3b (§7): a unit word of one current currency, or its reference currency.
         if let only = candidates.unitWords.single { return Currency(index: only) }
         if let only = candidates.unitWords.intersection(CurrencyCatalog.referenceCurrencies).single { return Currency(index: only) }
-        // Rule 4: a symbol of exactly one current currency across all locales.
-        if let only = candidates.symbols.single { return Currency(index: only) }
+        // Rule 4: a symbol of exactly one current currency across all locales and the
+        // supplement (`Rs.` is ICU's for LKR only, but the supplement's for INR, PKR, NPR too).
+        if !candidates.symbols.isEmpty, let only = candidates.symbols.union(candidates.supplementSymbolsAnywhere).single {
+            return Currency(index: only)
+        }
         // Rule 5: a name of exactly one currency, current or not.
         if let only = candidates.names.single { return Currency(index: only) }
         // Rule 6.

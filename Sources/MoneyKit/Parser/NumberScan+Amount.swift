@@ -10,6 +10,9 @@ extension NumberScan {
         if overflowed || significantDigits + integerTrailingZeros > 38 {
             throw overflowError(in: bytes)
         }
+        // Zero has no significant fraction digits, however many zeros are written (`0.000`):
+        // every one of them is a leading zero, so none is counted as a surplus decimal (§3).
+        if significantDigits == 0 { return ExactDecimal(significand: 0, scale: 0, isNegative: false) }
         // Negative scale: integer zeros to append.
         return ExactDecimal(significand: significand, scale: fractionDigits - pendingZeros, isNegative: false)
     }

@@ -67,7 +67,7 @@ extension NumberScan {
                 }
                 decimal = lastEither
             } else if eitherCount == 1 {
-                decimal = singleSeparatorReading(lastEither, roles: roles, schemes: schemes, minorUnits: minorUnits)
+                decimal = try singleSeparatorReading(lastEither, roles: roles, schemes: schemes, minorUnits: minorUnits)
             }
             // Rule 4: a repeated single kind groups (decimal stays nil).
         }
@@ -87,7 +87,7 @@ extension NumberScan {
     /// Rule 5, for the only `,` or `.` of the number.
     private func singleSeparatorReading(
         _ position: Int, roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int
-    ) -> Int? {
+    ) throws(MoneyParseError) -> Int? {
         let mark = marks[position]
         let nextDigitsBefore = position + 1 < markCount ? Int(marks[position + 1].digitsBefore) : digitCount
         let digitsAfter = nextDigitsBefore - Int(mark.digitsBefore)
@@ -96,7 +96,16 @@ extension NumberScan {
         if minorUnits >= 3 || loneZeroOrNothing { return position }
         // The currency says grouping; fall back to decimal only when grouping cannot be.
         if groupingError(decimal: nil, roles: roles, schemes: schemes) == nil { return nil }
-        if groupingError(decimal: position, roles: roles, schemes: schemes) == nil { return position }
+        if groupingError(decimal: position, roles: roles, schemes: schemes) == nil {
+            // A decimal reading forced by impossible grouping must not also lean on surplus
+            // zero decimals (`2000,000 $`): the two together read a mistyped group as a
+            // fraction, 1000 times off, so they are a grouping error.
+            let surplus = digitsAfter - minorUnits
+            if position == markCount - 1, surplus > 0, pendingZeros >= surplus {
+                throw MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
+            }
+            return position
+        }
         return nil
     }
 

@@ -18,6 +18,8 @@ struct UnitState {
     var lastSmall: Int8 = 99
     var lastYuan: Int8 = 99
     var lastUnit: Int8 = 99
+    /// The highest group unit so far (99: none).
+    var highestBig: Int8 = 99
     /// The exponent of the compact multiplier applied (-1: none).
     var multiplier: Int8 = -1
     /// UTF-8 offset of the first unit or multiplier.
@@ -30,6 +32,8 @@ struct UnitState {
     /// none). With a unit of 十百千 such a run makes the numeral mix unit form with bare digits
     /// (`三十四五元`, `四五十元`: "thirty-four or -five", "forty or fifty"), which is no amount.
     var numeralRunOffset = -1
+    /// Whether the last unit stood without a number before it (`万` of `万一`).
+    var lastUnitBare = false
 }
 
 extension NumberScan {
@@ -60,16 +64,19 @@ extension NumberScan {
         return value
     }
 
-    /// Applies a CJK, Korean or yuan unit token.
+    /// Applies a CJK, Korean or yuan unit token. `chineseHundredMillions`: whether a 亿 may
+    /// follow 万 (Chinese locales, and the simplified 亿 anywhere).
     mutating func applyUnit(
         _ token: Token, roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme],
-        bytes: UnsafeBufferPointer<UInt8>
+        chineseHundredMillions: Bool, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
         let wrong = MoneyParseError(.invalidNumeral, offset: token.start,
                                     excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
+        let zeroBeforeCoefficient = leadingZeros > 0
         let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
         guard units.multiplier < 0 else { throw wrong }
         noteUnitStart(token.start)
+        units.lastUnitBare = coefficient == nil && !units.groupHasTerms
         let exponent = Int(token.exponent)
         if token.kind == .unit, exponent < 4 {
             // 十百千: a term of the current group, smaller than the last one.
@@ -78,6 +85,18 @@ extension NumberScan {
             units.groupHasTerms = true
             units.usedSmallUnit = true
             units.lastSmall = token.exponent
+        } else if token.kind == .unit, token.exponent == 8, units.highestBig == 4, chineseHundredMillions {
+            // Chinese counts 亿 in 万: a 亿 after 万 multiplies all that was read, so 万亿 is
+            // 10^12, 一千万亿 10^15, and in 五万三千亿二千万 the 亿 group holds 五万三千. The digits
+            // just before 亿 must be a unit's (三千) or follow a 零: `一万一亿` is no amount.
+            guard units.lastYuan == 99, coefficient == nil || units.groupHasTerms || zeroBeforeCoefficient else { throw wrong }
+            let block = try units.total.plus(units.group).plus(coefficient ?? .zero)
+            units.total = block.shifted(by: exponent)
+            units.group = .zero
+            units.groupHasTerms = false
+            units.lastSmall = 99
+            units.lastBig = token.exponent
+            units.highestBig = token.exponent
         } else if token.kind == .unit {
             // 万億兆: closes the group, which must not be empty after an earlier group unit.
             guard units.lastYuan == 99, token.exponent < units.lastBig else { throw wrong }
@@ -91,6 +110,7 @@ extension NumberScan {
             units.groupHasTerms = false
             units.lastSmall = 99
             units.lastBig = token.exponent
+            if units.highestBig == 99 { units.highestBig = token.exponent }
         } else if exponent == 0 {
             // 元: closes the whole-yuan part.
             guard units.lastYuan == 99, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
@@ -150,6 +170,11 @@ extension NumberScan {
         if let coefficient = finalCoefficient {
             let afterYuan = units.lastYuan != 99
             if colloquial, singleDigit, units.lastUnit != 99, units.lastUnit > -2, coefficient.significand != 0 {
+                // A tenth of a unit that has no number of its own (`万一`, "just in case";
+                // `块五`) is an idiom or a fragment, not an amount.
+                if units.lastUnitBare, units.lastUnit >= 2 || units.lastYuan == 0 {
+                    throw MoneyParseError(.invalidNumeral, offset: offset)
+                }
                 last = coefficient.shifted(by: Int(units.lastUnit) - 1)
             } else if colloquial, zeroThenDigit, units.lastUnit == 0, units.lastYuan == 0 {
                 // 三块零四: after 元 (块), a zero marks the missing 角 and the digit is 分 (§7).

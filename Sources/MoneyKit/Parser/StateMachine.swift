@@ -101,6 +101,8 @@ struct StateMachine {
     private var closedParenthesis = false
     private var sawAnything = false
     private var sawReceiptSuffix = false
+    /// Whether 整 or 정 ("exactly") followed the amount's marker.
+    private var sawExactly = false
     /// Whether only spaces came since the number ended (a multiplier may still attach).
     private var numberJustEnded = false
     /// Whether the last token that was not a space is a compact multiplier (`1K 5`: digits
@@ -349,6 +351,9 @@ struct StateMachine {
         case .receiptSuffix:
             guard !sawReceiptSuffix else { throw unexpected(token) }
             sawReceiptSuffix = true
+        case .exactly where previousSolid == .marker && result.firstMarker?.side == .after && !sawExactly:
+            // 美元整, 원정: "exactly" right after the currency that ends the amount (§7).
+            sawExactly = true
         case .plus, .openParen:
             throw MoneyParseError(signOffset == nil ? .unexpectedCharacter : .multipleSigns,
                                   offset: token.start, excerpt: excerpt(token))
@@ -438,14 +443,17 @@ struct StateMachine {
     private mutating func applyMultiplier(_ exponent: Int8, at offset: Int) throws(MoneyParseError) {
         let numbers = resolution.profile.numbers
         try result.number.applyMultiplier(exponent: exponent, at: offset, roles: resolution.unitRoles,
-                                          groupingClasses: numbers.strictFormat.groupingClasses,
+                                          groupingClasses: numbers.groupingBeforeMultiplier,
                                           schemes: numbers.groupingSchemes, bytes: lexer.bytes)
     }
 
     private mutating func applyUnit(_ token: Token) throws(MoneyParseError) {
         let numbers = resolution.profile.numbers
-        try result.number.applyUnit(token, roles: resolution.unitRoles, groupingClasses: numbers.strictFormat.groupingClasses,
-                                    schemes: numbers.groupingSchemes, bytes: lexer.bytes)
+        // 亿 (U+4EBF) is simplified Chinese only; 億 is Japanese too, where 万億 is no number.
+        let chinese = resolution.profile.readsColloquialDigits
+            || token.exponent == 8 && Characters.decode(lexer.bytes, at: token.start).scalar == 0x4EBF
+        try result.number.applyUnit(token, roles: resolution.unitRoles, groupingClasses: numbers.groupingBeforeMultiplier,
+                                    schemes: numbers.groupingSchemes, chineseHundredMillions: chinese, bytes: lexer.bytes)
         result.number.extend(to: token.end)
     }
 

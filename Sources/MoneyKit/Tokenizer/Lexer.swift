@@ -186,14 +186,36 @@ struct Lexer {
         }
         if Characters.isMinus(scalar) {
             index += length
+            // Dutch bookkeeping writes minus as `-/-` (§7).
+            if profile.readsDutchNegatives, let end = slashThen(Characters.isMinus, at: index) { index = end }
             return Token(kind: .minus, start: start, end: index)
         }
-        if canonical == 0x2F, profile.readsSlashDashPrices, index + length < bytes.count {
-            let (next, nextLength) = Characters.decode(bytes, at: index + length)
-            if Characters.isMinus(next) {
-                index += length + nextLength
+        if canonical == 0x2F {
+            // `/-` and, in East Africa, `/=` after an amount: "exactly" (§7).
+            if profile.readsSlashDashPrices, let end = slashThen(Characters.isMinus, at: start) {
+                index = end
                 return Token(kind: .slashDash, start: start, end: index)
             }
+            if profile.readsSlashEqualsPrices, let end = slashThen({ Characters.canonical($0) == 0x3D }, at: start) {
+                index = end
+                return Token(kind: .slashDash, start: start, end: index)
+            }
+        }
+        if profile.readsJapaneseReceipts {
+            // Japanese bookkeeping marks a negative amount with △ or ▲ before it; `\` is the
+            // yen sign as JIS keyboards and Shift-JIS text show it (§7).
+            if scalar == 0x25B3 || scalar == 0x25B2, !afterNumber {
+                index += length
+                return Token(kind: .minus, start: start, end: index)
+            }
+            if canonical == 0x5C {
+                index += length
+                return Token(kind: .marker, start: start, end: index, marker: GlobalMarkers.shared.yenSign)
+            }
+        }
+        if profile.readsKoreanCheques, !afterNumber, let end = koreanChequePrefix(at: start) {
+            index = end
+            return Token(kind: .receiptPrefix, start: start, end: end)
         }
         // A few currency names begin with a parenthesis ("(unbekannte Währung)" for XXX).
         if canonical == 0x28, let (end, marker) = matchMarker(from: start) {
@@ -220,6 +242,29 @@ struct Lexer {
         throw unexpectedText(at: start, length: length)
     }
 
+    /// The end of a `/` at `start` followed by a character that `follows` accepts (`/-`,
+    /// `/=`), or nil.
+    private func slashThen(_ follows: (UInt32) -> Bool, at start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        let (slash, slashLength) = Characters.decode(bytes, at: start)
+        guard Characters.canonical(slash) == 0x2F, start + slashLength < bytes.count else { return nil }
+        let (next, nextLength) = Characters.decode(bytes, at: start + slashLength)
+        return follows(next) ? start + slashLength + nextLength : nil
+    }
+
+    /// The end of Korean cheque wording before an amount, 일금 or 금 ("the sum of"), or nil.
+    private func koreanChequePrefix(at start: Int) -> Int? {
+        var index = start
+        var (scalar, length) = Characters.decode(bytes, at: index)
+        if scalar == 0xC77C, index + length < bytes.count {  // 일
+            index += length
+            (scalar, length) = Characters.decode(bytes, at: index)
+        }
+        guard scalar == 0xAE08 else { return nil }  // 금
+        index += length
+        return Characters.wordLetterFollows(bytes, at: index) ? nil : index
+    }
+
     /// A run of digits of one system from `start`.
     private mutating func digitRun(zero: UInt32, start: Int, length: Int) -> Token {
         index = start + length
@@ -239,11 +284,20 @@ struct Lexer {
         if profile.currencies.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar),
            let marker = matchMarker(from: start), marker.end > end { return nil }
         switch numeral {
+        case .digit where profile.readsKoreanCheques && !afterNumber:
+            // 일금: cheque wording, not the numeral 일.
+            if let prefix = koreanChequePrefix(at: start) {
+                index = prefix
+                return Token(kind: .receiptPrefix, start: start, end: prefix)
+            }
+            return digitRun(zero: Numerals.digit(Characters.decode(bytes, at: start).scalar)!.zero, start: start, length: length)
         case .digit:
             return digitRun(zero: Numerals.digit(Characters.decode(bytes, at: start).scalar)!.zero, start: start, length: length)
         case .unit(let exponent):
-            // A longer compact affix (万亿 in zh) is one multiplier.
-            if afterNumber, let compact = matchCompact(from: start, side: .after), compact.end > end {
+            // A longer compact affix (万亿 in zh) after plain digits is one multiplier (after
+            // other units it is read unit by unit: 壹仟万亿, §4b).
+            if lastSolid == .digits || lastSolid == .separator, let compact = matchCompact(from: start, side: .after),
+               compact.end > end {
                 index = compact.end
                 return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
             }
@@ -258,9 +312,17 @@ struct Lexer {
             index = end
             return Token(kind: .yuan, start: start, end: end, exponent: exponent)
         case .exactly:
-            guard lastSolid == .yuan else { return nil }
+            // After yuan units (元整), or after a currency marker (美元整, 원정).
+            guard lastSolid == .yuan || lastSolid == .marker else { return nil }
             index = end
             return Token(kind: .exactly, start: start, end: end)
+        case .minusSign:
+            // 负 / 負 before digits or numerals (§7).
+            guard !afterNumber, end < bytes.count else { return nil }
+            let next = Characters.decode(bytes, at: end).scalar
+            guard DigitSystems.digit(next) != nil || Numerals.kind(next) != nil else { return nil }
+            index = end
+            return Token(kind: .minus, start: start, end: end)
         case .receiptPrefix:
             guard profile.readsJapaneseReceipts, !afterNumber else { return nil }
             index = end
@@ -367,11 +429,13 @@ struct Lexer {
                 }
             }
             if wordNode >= 0 || nameNode >= 0 {
-                if let folded = MarkerKey.foldedScalar(canonical) {
+                if MarkerKey.isRemovedByFolding(canonical) {
+                    // An accent written apart (`e` + U+0301): words and names skip it (§2).
+                } else if let folded = MarkerKey.foldedScalar(canonical) {
                     if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
                     if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }
                 } else {
-                    // Lower-casing gives several scalars (rare): walk their bytes.
+                    // Folding gives several scalars (rare): walk their bytes.
                     MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
                         if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
                         if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }
@@ -417,8 +481,10 @@ struct Lexer {
     /// The longest compact affix starting at `start` that stands on `side` of the number.
     private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, affix: CompactAffixes.Affix)? {
         let compact = profile.compact
+        // Affix keys are folded (`ألف` is keyed `الف`, §2): so is the scalar checked against their first ones.
+        let first = Characters.canonical(Characters.decode(bytes, at: start).scalar)
         guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
-              compact.mayStart(with: Characters.canonical(Characters.decode(bytes, at: start).scalar)) else { return nil }
+              compact.mayStart(with: MarkerKey.foldedScalar(first) ?? first) else { return nil }
         guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
             compact.affixes[Int($0)].sides.contains(side)
         }) else { return nil }

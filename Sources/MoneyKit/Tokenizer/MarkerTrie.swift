@@ -215,10 +215,12 @@ struct MarkerTableBuilder<Info> {
 
     /// Lets every key that ends in a period also match without it (Docs/ParsingRules.md §7),
     /// unless a key is spelled that way already: the shorter key shares the longer one's info.
+    /// A one-letter abbreviation keeps its period (`r.`, Serbian for the Belarusian ruble, is
+    /// a marker; `r` alone is a letter, too easily typed for anything).
     mutating func addPeriodlessVariants() {
         for (key, id) in ids where key.bytes.count > 1 && key.bytes.last == 0x2E {
             let shorter = ByteKey(key.bytes.dropLast())
-            if ids[shorter] == nil { ids[shorter] = id }
+            if ids[shorter] == nil, !MarkerKey.isSingleLetter(shorter.bytes) { ids[shorter] = id }
         }
     }
 
@@ -238,6 +240,14 @@ enum MarkerKey {
     /// shorter forms (`kr`, `Rs`) match exactly.
     static func isCaseInsensitiveForm(_ text: String) -> Bool {
         isCaseInsensitiveASCIIForm(text) ?? isCaseInsensitiveFormByProperties(text)
+    }
+
+    /// Whether a symbol also matches in any case, as a folded key of the word table: a
+    /// case-insensitive form with no mark that folding would remove (`LEI` for `lei`, but not
+    /// `LEKE` for `Lekë`: symbols never lose their accents, Docs/ParsingRules.md §2).
+    static func isFoldedSymbolForm(_ text: String) -> Bool {
+        if let ascii = isCaseInsensitiveASCIIForm(text) { return ascii }
+        return isCaseInsensitiveFormByProperties(text) && !hasFoldableMarks(text)
     }
 
     /// ``isCaseInsensitiveForm(_:)`` for any text, by the scalars' Unicode properties.
@@ -270,6 +280,13 @@ enum MarkerKey {
             }
         }
         return letters >= 3
+    }
+
+    /// Whether key bytes spell a single letter (`r`, `р`).
+    static func isSingleLetter(_ key: ArraySlice<UInt8>) -> Bool {
+        guard !key.isEmpty else { return false }
+        let scalars = String(decoding: key, as: UTF8.self).unicodeScalars
+        return scalars.count == 1 && scalars.first!.properties.isAlphabetic
     }
 
     /// The normalized key bytes of a string, or an empty array when nothing is left.
@@ -313,7 +330,8 @@ enum MarkerKey {
         return key
     }
 
-    /// Feeds the key bytes of one canonical scalar to `body`.
+    /// Feeds the key bytes of one canonical scalar to `body` (none for a mark that folding
+    /// removes).
     @inline(__always)
     static func appendKeyBytes(of canonical: UInt32, folded: Bool, _ body: (UInt8) -> Void) {
         if folded {
@@ -322,10 +340,12 @@ enum MarkerKey {
                 body(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 return
             }
-            if canonical >= MarkerKey.foldTableStart, canonical < MarkerKey.foldTableEnd {
-                let folded = MarkerKey.foldTable[Int(canonical - MarkerKey.foldTableStart)]
-                if folded != 0 {
-                    Characters.forEachUTF8Byte(of: folded, body)
+            if let entry = foldEntry(canonical) {
+                switch entry {
+                case removedMark: return
+                case severalScalars: break
+                default:
+                    Characters.forEachUTF8Byte(of: letterVariant(entry) ?? entry, body)
                     return
                 }
             }
@@ -342,16 +362,17 @@ enum MarkerKey {
         Characters.forEachUTF8Byte(of: canonical, body)
     }
 
-    /// The case-folded form of a canonical scalar when it is one scalar (nearly always);
-    /// nil when lower-casing gives several (`İ`), which ``appendKeyBytes(of:folded:_:)`` handles.
+    /// The folded form of a canonical scalar when it is one scalar (nearly always); nil when
+    /// folding gives several (`İ` lower-cased, a ligature), which ``appendKeyBytes(of:folded:_:)``
+    /// handles, and for a mark that folding removes (check ``isRemovedByFolding(_:)`` first).
     @inline(__always)
     static func foldedScalar(_ canonical: UInt32) -> UInt32? {
         if canonical < 0x80 {
             return canonical &- 0x41 < 26 ? canonical | 0x20 : canonical
         }
-        if canonical >= foldTableStart, canonical < foldTableEnd {
-            let folded = foldTable[Int(canonical - foldTableStart)]
-            return folded != 0 ? folded : nil
+        if let entry = foldEntry(canonical) {
+            guard entry != removedMark, entry != severalScalars else { return nil }
+            return letterVariant(entry) ?? entry
         }
         if let variant = letterVariant(canonical) { return variant }
         guard mayHaveCase(canonical) else { return canonical }
@@ -360,9 +381,18 @@ enum MarkerKey {
         return lower.count == 1 ? lower.first!.value : nil
     }
 
+    /// Whether folding removes a canonical scalar: a nonspacing mark of the Latin, Greek,
+    /// Cyrillic, Hebrew or Arabic letters (an accent, a Hebrew point, an Arabic vowel sign).
+    /// Words and names skip it; symbols never fold.
+    @inline(__always)
+    static func isRemovedByFolding(_ canonical: UInt32) -> Bool {
+        canonical >= 0x300 && foldEntry(canonical) == removedMark
+    }
+
     /// The letter people type in place of another in names and words (Docs/ParsingRules.md §2):
-    /// the Arabic alef forms `أ إ آ ٱ` for `ا`, Persian `ی` and Arabic `ى` for `ي`, Persian `ک`
-    /// for `ك`, and the Hebrew geresh and gershayim `׳ ״` for `'` and `"`. Nil for other scalars.
+    /// the Arabic alef forms `ٱ` for `ا` (the others fold to it by decomposition), Persian `ی`
+    /// and Arabic `ى` for `ي`, Persian `ک` for `ك`, and the Hebrew geresh and gershayim `׳ ״`
+    /// for `'` and `"`. Nil for other scalars.
     @inline(__always)
     static func letterVariant(_ canonical: UInt32) -> UInt32? {
         guard canonical >= 0x5F3, canonical <= 0x6CC else { return nil }
@@ -376,21 +406,56 @@ enum MarkerKey {
         }
     }
 
-    /// The lower-case form of each scalar from U+00C0 (Latin-1 letters) to U+058F (Latin
-    /// Extended, IPA, Greek, Cyrillic, Armenian), read once from the standard library's
-    /// Unicode data; 0 where lower-casing gives more than one scalar (`İ`), which takes the
-    /// general path. A raw buffer, never freed: the hot path reads it without reference counting.
+    /// How each scalar of the fold ranges folds, read once from ICU (lower case, canonical
+    /// decomposition, nonspacing marks removed, a Latin letter with a stroke made its base
+    /// letter by its Unicode name: `é` is `e`, `Ё` is `е`, `ồ` is `o`, `ł` is `l`, `أ` is `ا`). The ranges are the Latin, IPA, Greek, Cyrillic, Armenian, Hebrew and Arabic
+    /// blocks, the combining marks, and Latin and Greek extended: scripts whose marks are
+    /// accents people leave out. Abugidas (Devanagari, Thai...) and kana are outside them:
+    /// their marks are parts of the spelling. Entries: the folded scalar, ``removedMark``, or
+    /// ``severalScalars`` (two sentinels, for a table read on the hot path). A raw buffer,
+    /// never freed.
     nonisolated(unsafe) static let foldTable: UnsafeBufferPointer<UInt32> = {
-        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Int(foldTableEnd - foldTableStart))
-        for value in foldTableStart..<foldTableEnd {
-            let scalar = Unicode.Scalar(value)!
-            let lower = scalar.properties.lowercaseMapping.unicodeScalars
-            buffer[Int(value - foldTableStart)] = lower.count == 1 ? lower.first!.value : 0
+        let scalars = foldRanges.flatMap { $0.map { $0 } }
+        let folded = ICU.foldedCodePoints(scalars)
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: scalars.count)
+        for (position, entry) in folded.enumerated() {
+            switch entry {
+            case .scalar(let scalar): buffer[position] = scalar
+            case .removed: buffer[position] = removedMark
+            case .several: buffer[position] = severalScalars
+            }
         }
         return UnsafeBufferPointer(buffer)
     }()
-    static let foldTableStart: UInt32 = 0xC0
-    static let foldTableEnd: UInt32 = 0x590
+
+    /// The scalar ranges of ``foldTable``, in order.
+    static let foldRanges: [Range<UInt32>] = [0xC0..<0x700, 0x1AB0..<0x1B00, 0x1DC0..<0x2000]
+
+    /// ``foldTable`` entry of a scalar removed by folding.
+    static let removedMark: UInt32 = 0
+    /// ``foldTable`` entry of a scalar that folds to several.
+    static let severalScalars: UInt32 = 0xFFFF_FFFF
+
+    /// The ``foldTable`` entry of a canonical scalar in the fold ranges, else nil.
+    @inline(__always)
+    static func foldEntry(_ canonical: UInt32) -> UInt32? {
+        if canonical < 0x700 {
+            return canonical >= 0xC0 ? foldTable[Int(canonical - 0xC0)] : nil
+        }
+        if canonical >= 0x1DC0 && canonical < 0x2000 { return foldTable[Int(canonical - 0x1DC0) + 0x640 + 0x50] }
+        if canonical >= 0x1AB0 && canonical < 0x1B00 { return foldTable[Int(canonical - 0x1AB0) + 0x640] }
+        return nil
+    }
+
+    /// Whether folding a text removes a mark from it or changes a letter beyond its case
+    /// (`Lekë`, `сўм`): such a symbol stays exact (Docs/ParsingRules.md §2: symbols never fold).
+    static func hasFoldableMarks(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            guard let entry = foldEntry(Characters.canonical(scalar.value)) else { return false }
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            return entry == removedMark || lower.count != 1 || lower.first!.value != entry
+        }
+    }
 
     /// Whether a non-ASCII scalar lies in a Unicode block that has cased letters (Latin,
     /// Greek, Cyrillic, Armenian, Georgian, Cherokee, Glagolitic, Coptic, Deseret, Adlam...).

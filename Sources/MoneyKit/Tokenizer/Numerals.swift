@@ -17,8 +17,11 @@ enum Numerals {
         /// A Cantonese money unit, a yuan unit in Cantonese locales only: 蚊 (dollar, 10^0),
         /// 毫 (ten cents, 10^-1), 仙 (cent, 10^-2).
         case cantonese(exponent: Int8)
-        /// 整 or 正 after yuan units ("exactly"), and 钱/錢 ("money": 块钱, 五毛钱).
+        /// 整 or 正 after yuan units or a currency marker ("exactly"), Korean 정 after 원
+        /// (`원정` on cheques), and 钱/錢 ("money": 块钱, 五毛钱).
         case exactly
+        /// 负 or 負 ("negative") before a number (Docs/ParsingRules.md §7).
+        case minusSign
         /// 金 before a Japanese receipt amount.
         case receiptPrefix
         /// 也 after a Japanese receipt amount.
@@ -41,13 +44,15 @@ enum Numerals {
         ("만", .unit(exponent: 4)), ("억", .unit(exponent: 8)), ("조", .unit(exponent: 12)),
     ]
 
-    /// Yuan units, Cantonese money units and receipt words (Docs/ParsingRules.md §4b and §7;
-    /// hand-written: Unicode gives these characters no money meaning).
+    /// Yuan units, Cantonese money units, receipt and cheque words and the Chinese word for
+    /// "negative" (Docs/ParsingRules.md §4b and §7; hand-written: Unicode gives these
+    /// characters no money meaning).
     private static let words: [(Character, Kind)] = [
         ("元", .yuan(exponent: 0)), ("圆", .yuan(exponent: 0)), ("圓", .yuan(exponent: 0)), ("块", .yuan(exponent: 0)),
         ("角", .yuan(exponent: -1)), ("毛", .yuan(exponent: -1)), ("分", .yuan(exponent: -2)),
         ("蚊", .cantonese(exponent: 0)), ("毫", .cantonese(exponent: -1)), ("仙", .cantonese(exponent: -2)),
         ("整", .exactly), ("正", .exactly), ("钱", .exactly), ("錢", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
+        ("정", .exactly), ("负", .minusSign), ("負", .minusSign),
     ]
 
     /// The numeral characters, sorted, with what they are (binary-searched: cheaper than
