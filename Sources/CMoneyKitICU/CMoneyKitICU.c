@@ -733,22 +733,36 @@ void mkicu_nonspacing_marks(const uint32_t *codePoints, int32_t count, uint8_t *
     }
 }
 
-int32_t mkicu_word_boundaries(const char *locale, const uint16_t *text, int32_t length, int32_t *boundaries,
-                              int32_t capacity, int32_t *status) {
+void *mkicu_word_breaker_open(const char *locale, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, (const UChar *)text, length, &error);
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, NULL, 0, &error);
     *status = (int32_t)error;
     if (U_FAILURE(error)) {
         if (iterator != NULL) ubrk_close(iterator);
-        return 0;
+        return NULL;
     }
+    return iterator;
+}
+
+void mkicu_word_breaker_close(void *breaker) {
+    if (breaker != NULL) ubrk_close((UBreakIterator *)breaker);
+}
+
+int32_t mkicu_word_breaker_boundaries(void *breaker, const uint16_t *text, int32_t length, int32_t *boundaries,
+                                      int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *iterator = (UBreakIterator *)breaker;
+    ubrk_setText(iterator, (const UChar *)text, length, &error);
+    *status = (int32_t)error;
+    if (U_FAILURE(error)) return 0;
     int32_t count = 0;
     ubrk_first(iterator);
     for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
         if (count < capacity) boundaries[count] = boundary;
         count += 1;
     }
-    ubrk_close(iterator);
+    // The iterator keeps no pointer into a caller's buffer past this call.
+    ubrk_setText(iterator, NULL, 0, &error);
     if (count > capacity) *status = MKICU_BUFFER_OVERFLOW;
     return count;
 }

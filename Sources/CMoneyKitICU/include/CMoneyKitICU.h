@@ -163,11 +163,15 @@ int32_t mkicu_spellout_format(void *format, const char *ruleSet, int64_t value, 
 void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t *folded, int32_t *status);
 /// Whether each code point is a nonspacing mark (general category Mn): `marks[i]` 1 or 0.
 void mkicu_nonspacing_marks(const uint32_t *codePoints, int32_t count, uint8_t *marks);
-/// ICU's word boundaries in UTF-16 text (`ubrk` word instance for the locale, with its
-/// dictionaries for Chinese, Japanese, Thai, Lao, Khmer and Burmese): writes the UTF-16
-/// offsets of every boundary after the start, in order; returns how many there are.
-int32_t mkicu_word_boundaries(const char *locale, const uint16_t *text, int32_t length, int32_t *boundaries,
-                              int32_t capacity, int32_t *status);
+/// Opens ICU's word break iterator for a locale (`ubrk`, with ICU's dictionaries for
+/// Chinese, Japanese, Thai, Lao, Khmer and Burmese), once, to split many texts. NULL on
+/// failure. Not thread-safe: use one from one thread at a time, then close it.
+void *mkicu_word_breaker_open(const char *locale, int32_t *status);
+void mkicu_word_breaker_close(void *breaker);
+/// The word boundaries of UTF-16 text: writes the UTF-16 offsets of every boundary after the
+/// start, in order; returns how many there are.
+int32_t mkicu_word_breaker_boundaries(void *breaker, const uint16_t *text, int32_t length, int32_t *boundaries,
+                                      int32_t capacity, int32_t *status);
 /// The text an "and" list of two items puts between them in a locale (ICU's list pattern,
 /// `ulistfmt`): ` and ` in en, ` y ` in es, `和` in zh; returns the UTF-16 length.
 int32_t mkicu_list_and_joiner(const char *locale, uint16_t *buffer, int32_t capacity, int32_t *status);

@@ -554,27 +554,43 @@ enum ICU {
         return marks.map { $0 != 0 }
     }
 
-    /// The words of a text by ICU's word break rules for a locale (with ICU's dictionaries
-    /// for Chinese, Japanese, Thai and other scripts written without spaces): the text
-    /// between consecutive boundaries, spaces and punctuation included as their own pieces.
-    static func wordPieces(_ text: String, locale: String) -> [String] {
-        let units = Array(text.utf16)
-        guard !units.isEmpty else { return [] }
-        var boundaries = [Int32](repeating: 0, count: units.count + 1)
-        var status: Int32 = 0
-        let count = units.withUnsafeBufferPointer { buffer in
-            mkicu_word_boundaries(locale, buffer.baseAddress, Int32(buffer.count), &boundaries, Int32(boundaries.count), &status)
+    /// ICU's word break iterator for one locale (with ICU's dictionaries for Chinese,
+    /// Japanese, Thai and other scripts written without spaces), opened once to split many
+    /// texts. Not thread-safe: use it from one thread, then let it go.
+    final class WordBreaker {
+        private let handle: UnsafeMutableRawPointer
+
+        /// Opens the word break rules of a locale; nil when ICU fails to.
+        init?(locale: String) {
+            var status: Int32 = 0
+            guard let opened = mkicu_word_breaker_open(locale, &status), status <= 0 else { return nil }
+            handle = opened
         }
-        guard status <= 0, count > 0 else { return [text] }
-        var pieces: [String] = []
-        var start = 0
-        for boundary in boundaries.prefix(Int(count)) {
-            let end = Int(boundary)
-            guard end > start, end <= units.count else { continue }
-            pieces.append(units[start..<end].withUnsafeBufferPointer { string(utf16: $0) })
-            start = end
+
+        deinit { mkicu_word_breaker_close(handle) }
+
+        /// The text between consecutive word boundaries, spaces and punctuation included as
+        /// their own pieces.
+        func pieces(_ text: String) -> [String] {
+            let units = Array(text.utf16)
+            guard !units.isEmpty else { return [] }
+            var boundaries = [Int32](repeating: 0, count: units.count + 1)
+            var status: Int32 = 0
+            let count = units.withUnsafeBufferPointer { buffer in
+                mkicu_word_breaker_boundaries(handle, buffer.baseAddress, Int32(buffer.count), &boundaries,
+                                              Int32(boundaries.count), &status)
+            }
+            guard status <= 0, count > 0 else { return [text] }
+            var pieces: [String] = []
+            var start = 0
+            for boundary in boundaries.prefix(Int(count)) {
+                let end = Int(boundary)
+                guard end > start, end <= units.count else { continue }
+                pieces.append(units[start..<end].withUnsafeBufferPointer { ICU.string(utf16: $0) })
+                start = end
+            }
+            return pieces
         }
-        return pieces
     }
 
     /// What a locale's "and" list pattern writes between two items (` and `, ` y `, `和`,

@@ -47,16 +47,19 @@ final class GlobalMarkers: Sendable {
         var minor = CurrencySet()
         /// Qualifiers (`M.N.`: MXN).
         var qualifier = CurrencySet()
+        /// The power of ten a scaled entry among them multiplies by (`mdd`: 6), or -1.
+        var scale: Int8 = -1
 
         mutating func add(_ entry: MarkerSupplement.Entry) {
             guard let currency = entry.currency else { return }
             switch entry.kind {
             case .symbol, .scaledSymbol: symbols.insert(currency)
-            case .word: words.insert(currency)
+            case .word, .scaledWord: words.insert(currency)
             case .minor: minor.insert(currency)
             case .qualifier: qualifier.insert(currency)
-            case .multiplier, .particle: break
+            case .multiplier, .particle, .joiner: break
             }
+            if entry.kind.isScaled, let exponent = entry.exponent { scale = exponent }
         }
 
         var all: CurrencySet { symbols.union(words).union(minor).union(qualifier) }
@@ -66,6 +69,7 @@ final class GlobalMarkers: Sendable {
             words.formUnion(other.words)
             minor.formUnion(other.minor)
             qualifier.formUnion(other.qualifier)
+            if other.scale >= 0 { scale = other.scale }
         }
     }
 
@@ -85,15 +89,12 @@ final class GlobalMarkers: Sendable {
         /// EUR in Finland) is a marker only in its scope: elsewhere the letter is more likely
         /// a slip (`1e5`) than a currency.
         var isMarkerAnywhere = false
-        /// The power of ten a scaled symbol multiplies by (`TEUR`: 3), or -1.
-        var scale: Int8 = -1
 
         mutating func add(_ entry: MarkerSupplement.Entry, index: Int) {
             entries.append(index)
             anyScope.add(entry)
             if entry.scope.isEverywhere { everywhere.add(entry) }
             if entry.scope.isEverywhere || entry.kind == .symbol && entry.form.unicodeScalars.count > 1 { isMarkerAnywhere = true }
-            if entry.kind == .scaledSymbol, let exponent = entry.exponent { scale = exponent }
         }
     }
 
@@ -108,8 +109,11 @@ final class GlobalMarkers: Sendable {
         let hintOrScopeOnly: FrozenBuffer<CurrencySet>
         /// The token role of the key.
         let role: FrozenBuffer<MarkerRole>
-        /// The power of ten of a scaled symbol, -1 for other keys.
+        /// The power of ten of a scaled entry that applies everywhere, -1 for other keys.
         let scale: FrozenBuffer<Int8>
+        /// Whether the key has scaled entries scoped to some regions or languages, whose power
+        /// of ten the locale's scoped sets give (`lucas`: thousands of pesos in Chile).
+        let hasScopedScale: FrozenBuffer<Bool>
 
         init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
             func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement >= 0 ? supplement[Int(info.supplement)] : nil }
@@ -126,7 +130,11 @@ final class GlobalMarkers: Sendable {
                 if !sets.minor.isEmpty { return .minorUnit }
                 return sets.qualifier.isEmpty ? .currency : .qualifier
             })
-            scale = FrozenBuffer(infos.map { extra($0)?.scale ?? -1 })
+            scale = FrozenBuffer(infos.map { extra($0)?.everywhere.scale ?? -1 })
+            hasScopedScale = FrozenBuffer(infos.map { info in
+                guard let sets = extra(info) else { return false }
+                return sets.everywhere.scale < 0 && sets.anyScope.scale >= 0
+            })
         }
     }
 
@@ -142,9 +150,12 @@ final class GlobalMarkers: Sendable {
     let wordSupplement: [SupplementInfo]
     /// The word table's hot data, never freed.
     nonisolated(unsafe) let wordHot: UnsafePointer<HotTable>
-    /// English qualifier words of current currencies' names (`indian` -> INR), by folded
-    /// key: not currencies on their own, which error messages explain.
-    let englishQualifiers: [ByteKey: CurrencySet]
+    /// English qualifier words of currencies' names (`indian` -> INR): not currencies on
+    /// their own, which error messages explain, but next to a noun they narrow it (§7).
+    let englishQualifiers: QualifierWords
+    /// English nouns of currencies' names, current or not (`francs` -> CHF, FRF...): those a
+    /// qualifier next to one may pick.
+    let englishNouns: [ByteKey: CurrencySet]
     /// The yen sign's key in the symbol table: what `\` stands for in Japanese text (§7).
     let yenSign: MarkerMatch
 
@@ -192,7 +203,8 @@ final class GlobalMarkers: Sendable {
                 }
             }
         }
-        // Supplement forms (multipliers and particles live with each locale's compact affixes).
+        // Supplement forms that name a currency (multipliers and particles live with each
+        // locale's compact affixes, joiners with its joiner words).
         var symbolSupplement: [SupplementInfo] = []
         var wordSupplement: [SupplementInfo] = []
         func record(_ entry: MarkerSupplement.Entry, _ position: Int, key: [UInt8],
@@ -208,10 +220,9 @@ final class GlobalMarkers: Sendable {
             infos[Int(slot)].key = id
             infos[Int(slot)].add(entry, index: position)
         }
-        for (position, entry) in MarkerSupplement.shared.entries.enumerated()
-        where entry.kind != .multiplier && entry.kind != .particle {
+        for (position, entry) in MarkerSupplement.shared.entries.enumerated() where entry.kind.namesCurrency {
             record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: false), in: &symbols, &symbolSupplement)
-            let isSymbol = entry.kind == .symbol || entry.kind == .scaledSymbol
+            let isSymbol = entry.kind == .symbol || entry.kind == .scaledSymbol  // symbols never fold (§2)
             if isSymbol ? MarkerKey.isFoldedSymbolForm(entry.form) : MarkerKey.isCaseInsensitiveForm(entry.form) {
                 record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: true), in: &words, &wordSupplement)
             }
@@ -219,7 +230,7 @@ final class GlobalMarkers: Sendable {
 
         // ISO codes, English names and English unit words.
         let englishKeywords = ICU.pluralKeywords(ofLocale: "en")
-        var englishForms: [(currency: UInt16, forms: [String])] = []
+        var englishForms: [UnitWords.Names] = []
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
             words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = Int32(index) }
@@ -234,13 +245,14 @@ final class GlobalMarkers: Sendable {
                 guard !key.isEmpty else { continue }
                 words.update(key) { $0.englishNames.insert(index) }
             }
-            if entry.isCurrent, !names.isEmpty { englishForms.append((index, names)) }
+            if !names.isEmpty { englishForms.append(UnitWords.Names(currency: index, isCurrent: entry.isCurrent, forms: names)) }
         }
         let english = UnitWords(names: englishForms)
         for (key, currencies) in english.words {
             words.update(Array(key.bytes)) { $0.englishUnitWords.formUnion(currencies) }
         }
-        self.englishQualifiers = english.qualifiers
+        self.englishQualifiers = QualifierWords(english.qualifiers)
+        self.englishNouns = english.nouns
 
         GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
         symbols.addPeriodlessVariants()

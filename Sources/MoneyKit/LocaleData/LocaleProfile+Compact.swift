@@ -1,9 +1,10 @@
 
-/// A locale's compact-number affixes (Docs/ParsingRules.md §4b and §7): `K`, `M` in en, `Mio.`, `Tausend`, `Millionen`
-/// in de, `L`, `Cr` in en_IN, `万亿` in zh — each with the power of ten it multiplies by and
-/// the side of the number it stands on, learned from ICU's own compact-number output (short
-/// and long forms, plain and with a currency), plus the supplement's multiplier words
-/// (`lakh`, `crore`). Matched case-insensitively.
+/// A locale's compact-number affixes and scale words (Docs/ParsingRules.md §4b and §7): `K`,
+/// `M` in en, `Mio.`, `Tausend`, `Millionen` in de, `L`, `Cr` in en_IN, `万亿` in zh — each
+/// with the power of ten it multiplies by and the side of the number it stands on, learned
+/// from ICU's own compact-number output (short and long forms, plain and with a currency) —,
+/// the scale words of ICU's spell-out rules (``ScaleWords``: `milhões`, `miliardów`, `mil
+/// millones`), and the supplement's multiplier words (`lakh`, `crore`). Matched folded.
 final class CompactAffixes: Sendable {
     struct Affix: Sendable, Equatable {
         /// The power of ten it multiplies by.
@@ -13,6 +14,10 @@ final class CompactAffixes: Sendable {
         /// Whether it ends with the language's particle (`millones de`): a unit word or name
         /// must follow.
         var endsWithParticle = false
+        /// Whether it is a scale word (from ICU's spell-out rules or the supplement's
+        /// multiplier words), not only a compact-number abbreviation: scale words multiply
+        /// one another (`lakh crore`, `हजार करोड़`), abbreviations do not (`tys. mln`).
+        var isWord = false
     }
 
     /// Folded affix texts.
@@ -140,14 +145,15 @@ final class CompactAffixes: Sendable {
     /// multiplier after the number take the language's particle (`millones de`, §7).
     private init(probes: [Probe], locale: String) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
-        func record(_ text: String, exponent: Int, side: MarkerSide) {
+        func record(_ text: String, exponent: Int, side: MarkerSide, isWord: Bool = false) {
             let key = MarkerKey.bytes(of: text, folded: true)
             // Single CJK unit characters (万, 億, 만...) are numerals already, read the same way.
             guard !key.isEmpty, exponent > 0, exponent < 100,
                   !(text.unicodeScalars.count == 1 && Numerals.kind(text.unicodeScalars.first!.value) != nil) else { return }
             builder.update(key) { affix in
                 if affix.exponent < 0 || affix.exponent == Int8(exponent) {
-                    affix = Affix(exponent: Int8(exponent), sides: affix.sides.union(MarkerSides(side)))
+                    affix = Affix(exponent: Int8(exponent), sides: affix.sides.union(MarkerSides(side)),
+                                  isWord: affix.isWord || isWord)
                 }
             }
         }
@@ -158,7 +164,12 @@ final class CompactAffixes: Sendable {
         let language = String(locale.prefix { $0 != "_" })
         let supplement = MarkerSupplement.shared
         for entry in supplement.entries(.multiplier) where entry.applies(inRegion: region, language: language) {
-            record(entry.form, exponent: Int(entry.exponent!), side: .after)
+            record(entry.form, exponent: Int(entry.exponent!), side: .after, isWord: MarkerKey.isCaseInsensitiveForm(entry.form))
+        }
+        // Scale words from ICU's spell-out rules (§7): the language's, then English's, which
+        // count in every locale where the language does not give the words another power.
+        for word in ScaleWords.forLocale(locale) + (language == "en" ? [] : ScaleWords.forLocale("en")) {
+            record(word.text, exponent: word.exponent, side: word.side, isWord: true)
         }
         builder.addPeriodlessVariants()
         let particles = supplement.entries(.particle).filter { $0.applies(inRegion: region, language: language) }
@@ -166,7 +177,7 @@ final class CompactAffixes: Sendable {
             guard let affix = builder.info(forKey: key), affix.sides.contains(.after) else { continue }
             for particle in particles {
                 builder.update(key + [0x20] + MarkerKey.bytes(of: particle.form, folded: true)) {
-                    $0 = Affix(exponent: affix.exponent, sides: .after, endsWithParticle: true)
+                    $0 = Affix(exponent: affix.exponent, sides: .after, endsWithParticle: true, isWord: affix.isWord)
                 }
             }
         }

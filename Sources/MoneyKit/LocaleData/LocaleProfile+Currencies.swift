@@ -45,14 +45,13 @@ struct CurrencyConventions: Sendable {
     let names: MarkerTrie
     /// For each key of ``names``: what it names.
     let nameInfos: [NameInfo]
-    /// Qualifier words of the locale's names (`indien` -> INR), by folded key.
-    private let qualifierWords: [ByteKey: CurrencySet]
+    /// Qualifier words of the locale's names (`indien` -> INR).
+    let qualifierWords: QualifierWords
 
-    /// The currencies whose names a word qualifies without being their noun (`Indian`: INR),
-    /// in the locale's language or English; nil for other words (error messages, §7).
-    func qualifiedCurrencies(_ word: String) -> CurrencySet? {
-        let key = ByteKey(MarkerKey.bytes(of: word, folded: true))
-        return qualifierWords[key] ?? GlobalMarkers.shared.englishQualifiers[key]
+    /// The qualifier word of the input at `start` in the locale's language or English
+    /// (`Indian`, `australischen`, §7): where it ends and the currencies it qualifies.
+    func qualifier(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
+        qualifierWords.match(in: bytes, from: start) ?? GlobalMarkers.shared.englishQualifiers.match(in: bytes, from: start)
     }
 
     /// What a key of the locale's name table names.
@@ -61,6 +60,9 @@ struct CurrencyConventions: Sendable {
         var names = CurrencySet()
         /// Current currencies with this unit word (Docs/ParsingRules.md §7).
         var unitWords = CurrencySet()
+        /// Currencies, current or not, whose names have this unit word as their noun: those a
+        /// qualifier next to it may pick (`marchi tedeschi`, the German mark, §7).
+        var nouns = CurrencySet()
     }
 
     /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
@@ -120,7 +122,7 @@ struct CurrencyConventions: Sendable {
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
         let bundleNames = CurrencyNames.forLocale(locale)
-        let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns)
+        let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
 
         var standardSymbols: [Int32: CurrencySet] = [:]
         var standardWords: [Int32: CurrencySet] = [:]
@@ -159,7 +161,7 @@ struct CurrencyConventions: Sendable {
                 guard !folded || !MarkerKey.isRemovedByFolding(scalar) else { return false }
                 let node = trie.child(of: MarkerTrie.root, scalar: folded ? MarkerKey.foldedScalar(scalar) ?? scalar : scalar)
                 return node >= 0 && trie.hasChildren(node)
-            }
+            } || table.qualifiers.beginsLongerWord(scalar)
         }
         let sortedSymbols = standardSymbols.sorted { $0.key < $1.key }
         self.standardSymbolIDs = sortedSymbols.map(\.key)
@@ -181,26 +183,33 @@ struct CurrencyConventions: Sendable {
         let infos: [NameInfo]
         /// The currencies that have a display or plural name.
         let named: CurrencySet
-        /// Qualifier words of the names (`indian` -> INR), by folded key.
-        let qualifiers: [ByteKey: CurrencySet]
+        /// Qualifier words of the names (`indian` -> INR).
+        let qualifiers: QualifierWords
+        /// The words derived from the names, for review (`TestData/unit-words.tsv`).
+        let vocabulary: UnitWords
 
-        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: [ByteKey: CurrencySet]) {
+        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: QualifierWords, vocabulary: UnitWords) {
             self.trie = trie
             self.infos = infos
             self.named = named
             self.qualifiers = qualifiers
+            self.vocabulary = vocabulary
         }
 
         private static let cache = Locked<[String: NameTable]>([:])
 
         static func resetCache() { cache.withLock { $0 = [:] } }
 
-        static func forNames(_ bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String]) -> NameTable {
+        /// The name table of a bundle's names under a locale's plural keywords and unit
+        /// patterns; `language` splits words of scripts written without spaces (§7).
+        static func forNames(
+            _ bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], language: String
+        ) -> NameTable {
             let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
-            let key = "\(bundleNames.nameTableID)\u{1}\(keywords.joined(separator: " "))\u{1}"
+            let key = "\(bundleNames.nameTableID)\u{1}\(language)\u{1}\(keywords.joined(separator: " "))\u{1}"
                 + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
             return cache.cachedValue(for: key) {
-                build(bundleNames, keywords: keywords, sortedPatterns: sortedPatterns)
+                build(bundleNames, keywords: keywords, sortedPatterns: sortedPatterns, language: language)
             }
         }
 
@@ -224,7 +233,7 @@ struct CurrencyConventions: Sendable {
 
         /// The name table of those names under those plural keywords and unit patterns.
         private static func build(
-            _ bundleNames: CurrencyNames, keywords: [String], sortedPatterns: [(key: String, value: String)]
+            _ bundleNames: CurrencyNames, keywords: [String], sortedPatterns: [(key: String, value: String)], language: String
         ) -> NameTable {
             // The literal words of each unit pattern as key bytes, split once for all currencies.
             let decorations = sortedPatterns.compactMap { keyword, pattern -> Decoration? in
@@ -237,7 +246,7 @@ struct CurrencyConventions: Sendable {
             let otherTable = bundleNames.pluralNames["other"]
             let codes = CurrencyCatalog.shared.entries.map(\.code)
             var names = MarkerTableBuilder(empty: NameInfo())
-            var unitWordForms: [(currency: UInt16, keys: [[UInt8]])] = []
+            var vocabularyForms: [UnitWords.Keys] = []
             var named = CurrencySet()
             var plurals: [String?] = Array(repeating: nil, count: keywords.count)
             var keys: [[UInt8]] = []
@@ -280,10 +289,11 @@ struct CurrencyConventions: Sendable {
                 for key in keys {
                     names.update(key) { $0.names.insert(index) }
                 }
-                if CurrencyCatalog.shared.entries[position].isCurrent { unitWordForms.append((index, textKeys)) }
+                vocabularyForms.append(UnitWords.Keys(currency: index, isCurrent: CurrencyCatalog.shared.entries[position].isCurrent,
+                                                      keys: textKeys))
             }
             // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
-            let derived = UnitWords(keys: unitWordForms)
+            let derived = UnitWords(keys: vocabularyForms, splitter: NameWords(locale: language))
             for (wordKey, currencies) in derived.words {
                 let key = Array(wordKey.bytes)
                 names.update(key) { $0.unitWords.formUnion(currencies) }
@@ -291,9 +301,15 @@ struct CurrencyConventions: Sendable {
                     names.update(decoration.around(key)) { $0.unitWords.formUnion(currencies) }
                 }
             }
+            // The nouns' currencies, current or not, on the keys that are markers already (a
+            // noun of no current currency is no marker on its own).
+            for (wordKey, currencies) in derived.nouns where names.info(forKey: Array(wordKey.bytes)) != nil {
+                names.update(Array(wordKey.bytes)) { $0.nouns.formUnion(currencies) }
+            }
             names.addPeriodlessVariants()
             let (trie, infos) = names.build()
-            return NameTable(trie: trie, infos: infos, named: named, qualifiers: derived.qualifiers)
+            return NameTable(trie: trie, infos: infos, named: named, qualifiers: QualifierWords(derived.qualifiers),
+                             vocabulary: derived)
         }
     }
 

@@ -22,6 +22,8 @@ final class LocaleProfile: Sendable {
     let formatting: FormattingConventions
     /// Compact-number affixes (§4b).
     let compact: CompactAffixes
+    /// The words joining a major amount to its minor part (§7).
+    let joiners: JoinerWords
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
@@ -48,6 +50,7 @@ final class LocaleProfile: Sendable {
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting
+        self.joiners = JoinerWords(locale: identifier, region: region, language: language)
     }
 
     /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.
@@ -173,6 +176,7 @@ final class LocaleProfile: Sendable {
         CurrencyNames.resetCache()
         CurrencyConventions.NameTable.resetCache()
         CompactAffixes.resetCache()
+        ScaleWords.resetCache()
     }
 
     /// How many profiles are cached.

@@ -6,10 +6,15 @@ struct MarkerSupplement: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         /// A currency marker (`руб.`, `Rs`).
         case symbol
-        /// A currency marker that also multiplies the amount (`TEUR`: thousand euros).
+        /// A currency marker that also multiplies the amount (`mdd`: millions of dollars).
         case scaledSymbol = "scaled-symbol"
         /// A unit word ICU's names lack (`bucks`, `quid`).
         case word
+        /// A slang unit word that also multiplies the amount (`lucas`: thousands of pesos).
+        case scaledWord = "scaled-word"
+        /// A word joining a major amount to its minor part that ICU's list patterns lack
+        /// (`con` in `8 euros con 40`).
+        case joiner
         /// A word or sign for the currency's minor unit (`cents`, `p`, `gr`).
         case minor
         /// A number word (`lakh`, `k`, `Tsd.`).
@@ -19,11 +24,14 @@ struct MarkerSupplement: Sendable {
         /// After an amount, picks its currency among a symbol's (`M.N.`: the Mexican peso).
         case qualifier
 
+        /// Whether the entry also multiplies the amount (its value is `10^N CODE`).
+        var isScaled: Bool { self == .scaledSymbol || self == .scaledWord }
+
         /// Whether the entry denotes a currency (its value is an ISO code).
         var namesCurrency: Bool {
             switch self {
-            case .symbol, .scaledSymbol, .word, .minor, .qualifier: true
-            case .multiplier, .particle: false
+            case .symbol, .scaledSymbol, .word, .scaledWord, .minor, .qualifier: true
+            case .multiplier, .particle, .joiner: false
             }
         }
     }
@@ -116,10 +124,10 @@ struct MarkerSupplement: Sendable {
             var currency: UInt16?
             var exponent: Int8?
             var value = fields[2]
-            if kind == .multiplier || kind == .scaledSymbol {
+            if kind == .multiplier || kind.isScaled {
                 let parts = value.split(separator: " ")
                 guard let power = parts.first, power.hasPrefix("10^"), let parsed = Int8(power.dropFirst(3)), parsed > 0,
-                      parts.count == (kind == .scaledSymbol ? 2 : 1) else {
+                      parts.count == (kind.isScaled ? 2 : 1) else {
                     preconditionFailure("\(location): bad multiplier \(value)")
                 }
                 exponent = parsed

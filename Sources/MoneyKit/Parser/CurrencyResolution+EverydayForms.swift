@@ -25,8 +25,9 @@ extension CurrencyResolution {
     }
 
     /// The amount with the digits after its marker added as minor units: a minor part below
-    /// one major unit (`5 zł 50 gr`), or exactly the currency's minor digits after a symbol
-    /// touching the whole units (`35€99`). The amount before them must be whole.
+    /// one major unit (`5 zł 50 gr`), at most the currency's minor digits after a name or unit
+    /// word (`20 euros 50`, `8 euros con 40`), or exactly the currency's minor digits after a
+    /// symbol touching the whole units (`35€99`). The amount before them must be whole.
     func adding(
         _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: borrowing AmountStructure, decimalMark: Int?,
         currency: Currency
@@ -35,27 +36,37 @@ extension CurrencyResolution {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[trailing.start..<trailing.end]), as: UTF8.self)
         let perUnit = ExactDecimal.powersOfTen[min(minorUnits, 38)]
         if structure.minorMarker != nil {
-            guard decimalMark == nil, !structure.number.units.used, minorUnits > 0, trailing.count <= 38,
-                  trailing.value < perUnit else {
+            guard decimalMark == nil, !structure.number.units.used, minorUnits > 0, trailing.digitCount <= 38,
+                  trailing.total < perUnit else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
                                       detail: .minorPartNotBelowOneUnit(Int(perUnit)))
             }
         } else {
-            guard let marker = structure.firstMarker, marker.touchesNumber, structure.secondMarker == nil,
+            guard let marker = structure.firstMarker, structure.secondMarker == nil,
                   decimalMark == nil, !structure.number.units.used, minorUnits > 0 else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
             }
-            let candidates = candidates(marker.match)
-            guard candidates.isoCode == nil, !candidates.isNameOnly else {
-                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
-            }
-            guard trailing.count == minorUnits else {
-                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
-                                      detail: .priceTagDigits(minorUnits))
+            let candidates = try candidates(of: marker)
+            let isWord = candidates.isoCode == nil && !(candidates.names.isEmpty && candidates.unitWords.isEmpty)
+            if isWord, marker.side == .after {
+                // 20 euros 50: a bare number after a name or unit word is the minor part.
+                guard trailing.digitCount <= minorUnits, trailing.total < perUnit else {
+                    throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
+                                          detail: .minorPartNotBelowOneUnit(Int(perUnit)))
+                }
+            } else {
+                // 35€99: a symbol between the units and exactly the minor digits.
+                guard marker.touchesNumber, candidates.isoCode == nil, !candidates.isNameOnly, trailing.lastUnit == 99 else {
+                    throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
+                }
+                guard trailing.count == minorUnits else {
+                    throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
+                                          detail: .priceTagDigits(minorUnits))
+                }
             }
         }
         let whole = ExactDecimal(significand: amount.significand, scale: amount.scale, isNegative: false)
-        var total = try whole.plus(ExactDecimal(significand: trailing.value, scale: minorUnits, isNegative: false))
+        var total = try whole.plus(ExactDecimal(significand: trailing.total, scale: minorUnits, isNegative: false))
         total.isNegative = structure.isNegative && !total.isZero
         return total
     }

@@ -103,6 +103,70 @@ struct CurrencyResolution {
         return candidates
     }
 
+    /// What a placed marker can denote: its tables' candidates, narrowed by the qualifier
+    /// words next to it (§7: `australischen Dollar` is AUD). A qualifier only narrows a name
+    /// or unit word, to currencies whose names have both; when none has, it is an error.
+    func candidates(of marker: PlacedMarker) throws(MoneyParseError) -> Candidates {
+        let plain = candidates(marker.match)
+        guard marker.qualifierStart >= 0 else { return plain }
+        let qualified = qualifiedCurrencies(start: marker.qualifierStart, end: marker.qualifierEnd)
+        var nouns = CurrencySet()
+        if marker.match.name >= 0 {
+            let info = profile.currencies.nameInfos[Int(marker.match.name)]
+            nouns = info.nouns.union(info.unitWords).union(info.names)
+        }
+        if marker.match.word >= 0 {
+            let info = GlobalMarkers.shared.wordInfos[Int(marker.match.word)]
+            nouns.formUnion(info.englishUnitWords.union(info.englishNames))
+            let key = MarkerKey.bytes(ofUTF8: UnsafeBufferPointer(rebasing: bytes[marker.start..<marker.end]), folded: true)
+            nouns.formUnion(GlobalMarkers.shared.englishNouns[ByteKey(key)] ?? CurrencySet())
+        }
+        let narrowed = nouns.intersection(qualified)
+        guard plain.isoCode == nil, !narrowed.isEmpty else {
+            throw qualifierError(start: marker.qualifierStart, end: marker.qualifierEnd)
+        }
+        var candidates = Candidates()
+        candidates.names = narrowed
+        return candidates
+    }
+
+    /// The currencies that every qualifier word in a range qualifies.
+    private func qualifiedCurrencies(start: Int, end: Int) -> CurrencySet {
+        var currencies: CurrencySet?
+        var index = start
+        while index < end {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            if Characters.isSpace(scalar) || Characters.isIgnorable(scalar) {
+                index += length
+                continue
+            }
+            guard let word = profile.currencies.qualifier(in: bytes, from: index) else { break }
+            currencies = currencies.map { $0.intersection(word.currencies) } ?? word.currencies
+            index = word.end
+        }
+        return currencies ?? CurrencySet()
+    }
+
+    /// The error for qualifier words that name no currency here: alone (`10 Indian`), or
+    /// next to a marker whose currencies they do not qualify (§7).
+    func qualifierError(start: Int, end: Int) -> MoneyParseError {
+        var union = CurrencySet()
+        var index = start
+        while index < end {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            if Characters.isSpace(scalar) || Characters.isIgnorable(scalar) {
+                index += length
+                continue
+            }
+            guard let word = profile.currencies.qualifier(in: bytes, from: index) else { break }
+            union.formUnion(word.currencies)
+            index = word.end
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: text,
+                               detail: .qualifierWord(CurrencyCatalog.shared.mostLikelyFirst(union)))
+    }
+
     /// Separator roles for the digits before a unit or multiplier, read before the currency
     /// is known: lenient inference, or the locale's own format in strict mode.
     var unitRoles: SeparatorRoles {
@@ -112,7 +176,7 @@ struct CurrencyResolution {
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
     /// of the region's currency, or the locale's own standard symbol or name).
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
-        let candidates = candidates(marker.match)
+        guard let candidates = try? candidates(of: marker) else { return false }
         if let hint, candidates.all.contains(hint.index) { return true }
         return localResolution(candidates) != nil
     }
@@ -196,7 +260,7 @@ struct CurrencyResolution {
             if let regional = profile.defaultCurrency { return regional }
             throw MoneyParseError(.missingCurrency)
         }
-        let firstCandidates = candidates(first.match)
+        let firstCandidates = try candidates(of: first)
         guard let second else {
             let currency = try resolve(first, firstCandidates)
             try checkSide(first, firstCandidates, currency: currency)
@@ -206,7 +270,7 @@ struct CurrencyResolution {
         if first.match == second.match {
             throw MoneyParseError(.multipleMarkers, offset: second.start, excerpt: excerpt(second), detail: .repeatedMarker)
         }
-        let secondCandidates = candidates(second.match)
+        let secondCandidates = try candidates(of: second)
         if let code = firstCandidates.isoCode, secondCandidates.asSymbol.contains(code) {
             return try resolvePair(code: first, first: (first, firstCandidates), second: (second, secondCandidates), code)
         }

@@ -20,8 +20,10 @@ struct UnitState {
     var lastUnit: Int8 = 99
     /// The highest group unit so far (99: none).
     var highestBig: Int8 = 99
-    /// The exponent of the compact multiplier applied (-1: none).
+    /// The exponent of the last compact multiplier or scale word applied (-1: none).
     var multiplier: Int8 = -1
+    /// Whether that was a scale word (see ``Token/isScaleWord``).
+    var multiplierIsScaleWord = false
     /// UTF-8 offset of the first unit or multiplier.
     var firstOffset = -1
     /// UTF-8 offset of the first yuan unit (-1: none); yuan units also name the currency.
@@ -137,20 +139,36 @@ extension NumberScan {
         units.lastUnit = token.exponent
     }
 
-    /// Applies a compact multiplier (`K`, `Mio.`, `lakh`) to the number read so far, which
-    /// must not use units.
+    /// Applies a compact multiplier or scale word (`K`, `Mio.`, `lakh`, `milyar`) to the number
+    /// read so far, which must not use CJK units. Scale words may follow one another (§7): a
+    /// group below the last one adds (`214 milyar 543 milyon`, `1 lakh 10 hazar`), and one
+    /// right after a smaller one multiplies all before it (`13 lakh crore`).
     mutating func applyMultiplier(
-        exponent: Int8, at offset: Int, roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme],
-        bytes: UnsafeBufferPointer<UInt8>
+        exponent: Int8, at offset: Int, isScaleWord: Bool = false, roles: SeparatorRoles, groupingClasses: UInt16,
+        schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
-        guard !units.used else { throw MoneyParseError(.invalidNumeral, offset: offset) }
-        guard let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes,
-                                                    bytes: bytes) else {
-            throw MoneyParseError(.missingNumber, offset: offset)
+        guard !units.used || units.multiplier >= 0 else { throw MoneyParseError(.invalidNumeral, offset: offset) }
+        let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
+        if units.multiplier >= 0 {
+            if let coefficient {
+                guard exponent < units.multiplier else { throw MoneyParseError(.invalidNumeral, offset: offset) }
+                units.total = try units.total.plus(coefficient.shifted(by: Int(exponent)))
+            } else {
+                // Only scale words multiply one another: `2 tys. mln` is no amount.
+                guard exponent > units.multiplier, isScaleWord, units.multiplierIsScaleWord else {
+                    throw MoneyParseError(.invalidNumeral, offset: offset)
+                }
+                units.total = units.total.shifted(by: Int(exponent))
+            }
+            units.multiplier = exponent
+            units.multiplierIsScaleWord = isScaleWord
+            return
         }
+        guard let coefficient else { throw MoneyParseError(.missingNumber, offset: offset) }
         noteUnitStart(offset)
         units.total = coefficient.shifted(by: Int(exponent))
         units.multiplier = exponent
+        units.multiplierIsScaleWord = isScaleWord
         units.lastUnit = 99
     }
 

@@ -9,20 +9,45 @@ struct PlacedMarker {
     var multiplier: Int8 = -1
     /// Whether the marker stands right after the number, with no space (`35€`).
     var touchesNumber = false
+    /// The qualifier words next to the marker (`australischen` of `australischen Dollar`,
+    /// §7): their UTF-8 range, or -1 and -1 when there are none.
+    var qualifierStart = -1
+    var qualifierEnd = -1
 }
 
-/// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`)
-/// or, with no minor-unit form after them, the minor digits of a price tag (`35€99`).
+/// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`,
+/// `20 euros 50`, `十美元又五十美分`) or, with no minor-unit form after them, the minor digits
+/// of a price tag (`35€99`).
 struct TrailingDigits {
-    /// Their value (meaningful up to 38 digits).
+    /// The value of the last run of digits (meaningful up to 38 digits).
     var value: UInt128 = 0
-    /// How many digits.
+    /// How many digits that run has.
     var count = 0
+    /// The terms of CJK units read before it (五十: 50), and the last unit's power of ten
+    /// (99: none).
+    var unitTerms: UInt128 = 0
+    var lastUnit: Int8 = 99
     /// The zero of their digit system.
     var zero: UInt32 = 0
     /// UTF-8 range in the input.
     var start = 0
     var end = 0
+
+    /// The whole value: the unit terms and the last run.
+    var total: UInt128 { unitTerms + value }
+
+    /// How many digits the value is written with (for a numeral with units, the digits of
+    /// its value).
+    var digitCount: Int {
+        guard lastUnit != 99 else { return count }
+        var digits = 0
+        var rest = total
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
+    }
 }
 
 /// A region qualifier after an amount (Docs/ParsingRules.md §7).
@@ -105,8 +130,8 @@ struct StateMachine {
     private var sawExactly = false
     /// Whether only spaces came since the number ended (a multiplier may still attach).
     private var numberJustEnded = false
-    /// Whether the last token that was not a space is a compact multiplier (`1K 5`: digits
-    /// there are a misplaced numeral, not a second number).
+    /// Whether the last token that was not a space is a compact multiplier or scale word:
+    /// digits touching it are a misplaced numeral (`1K5`), after a space the next group.
     private var afterMultiplier = false
     /// Whether the number ended with a price tag's `/-`.
     private var sawSlashDash = false
@@ -117,6 +142,11 @@ struct StateMachine {
     /// The offset of a multiplier ending in a particle (`millones de`) that still waits for
     /// its unit word or name.
     private var pendingParticle: Int?
+    /// Qualifier words that still wait for the noun they qualify (`australischen` before
+    /// `Dollar`), as a UTF-8 range.
+    private var pendingQualifier: (start: Int, end: Int)?
+    /// The offset of a joiner (`y`, `and`, `又`) that waits for the minor part after it.
+    private var pendingJoiner: Int?
 
     @inline(__always)
     init(lexer: Lexer, resolution: CurrencyResolution) {
@@ -130,6 +160,15 @@ struct StateMachine {
             let token = try lexer.next()
             if token.kind == .end { break }
             if token.kind != .space { sawAnything = true }
+            if token.kind == .qualifierWord {
+                try qualifierWord(token)
+                previousSolid = token.kind
+                continue
+            }
+            if let pending = pendingQualifier, token.kind != .space, token.kind != .marker {
+                // A qualifier must stand next to its noun.
+                throw resolution.qualifierError(start: pending.start, end: pending.end)
+            }
             switch state {
             case .beforeNumber: try beforeNumber(token)
             case .inDigits: try inDigits(token)
@@ -181,7 +220,7 @@ struct StateMachine {
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
                                   offset: token.start, excerpt: ")")
-        case .dash, .yuan, .exactly, .receiptSuffix, .regionQualifier, .slashDash, .end:
+        case .dash, .yuan, .exactly, .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
             throw unexpected(token)
         }
     }
@@ -275,13 +314,40 @@ struct StateMachine {
         let followsMultiplier = afterMultiplier
         if token.kind != .space { afterMultiplier = token.kind == .multiplier }
         if token.kind == .digits, followsMultiplier {
-            // A multiplier ends the number (§4b): `1M5` is a numeral out of place.
-            let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
-            throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
+            // Digits touching a multiplier are a numeral out of place (`1M5`, §4b); after a
+            // space they begin the next group of scale words (`214 milyar 543 milyon`, §7),
+            // which a smaller scale word must end.
+            guard previousSolid == .multiplier, token.start > result.number.end, result.trailingDigits == nil,
+                  result.firstMarker?.side != .after, pendingParticle == nil else {
+                let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
+                throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
+            }
+            try result.number.appendDigits(token, in: lexer.bytes)
+            state = .inDigits
+            return
         }
+        if pendingJoiner != nil, token.kind != .space, token.kind != .digits, token.kind != .unit {
+            // A joiner is followed by the minor part's digits.
+            throw unexpected(token)
+        }
+        let minorPartMayFollow = result.trailingDigits == nil && result.minorMarker == nil && result.qualifier == nil
+            && (previousSolid == .marker && result.firstMarker?.side == .after && result.secondMarker == nil
+                && result.firstMarker!.multiplier < 0
+                || justEnded && result.firstMarker?.side == .before)
         switch token.kind {
         case .space:
             numberJustEnded = justEnded
+        case .joiner where minorPartMayFollow && pendingJoiner == nil:
+            // 8 euros con 40, 3 dollars and 50 cents, £5 and 50p (§7).
+            pendingJoiner = token.start
+            numberJustEnded = justEnded
+        case .digits where minorPartMayFollow || pendingJoiner != nil && result.trailingDigits == nil,
+             .unit where pendingJoiner != nil && result.trailingDigits == nil:
+            // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99, 十美元又五十美分.
+            pendingJoiner = nil
+            result.trailingDigits = TrailingDigits(zero: token.digitZero, start: token.start, end: token.start)
+            state = .inTrailingDigits
+            try inTrailingDigits(token)
         case .marker where token.role == .minorUnit:
             // 50 cents, 99p: the amount in minor units (a marker after it would be a second one).
             guard result.firstMarker == nil, result.minorMarker == nil, result.qualifier == nil else {
@@ -311,14 +377,6 @@ struct StateMachine {
                 throw unexpected(token)
             }
             result.qualifier = Qualifier(region: token.region, match: token.marker, start: token.start, end: token.end)
-        case .digits where result.trailingDigits == nil && result.minorMarker == nil && result.qualifier == nil
-            && (previousSolid == .marker && result.firstMarker?.side == .after && result.secondMarker == nil
-                && result.firstMarker!.multiplier < 0
-                || justEnded && result.firstMarker?.side == .before):
-            // 5 zł 50 gr, 35€99, 35€ 99.
-            result.trailingDigits = TrailingDigits(zero: token.digitZero, start: token.start, end: token.start)
-            state = .inTrailingDigits
-            try inTrailingDigits(token)
         case .slashDash:
             // A lenient-mode price tag (§7): strict mode reads only the locale's own format.
             guard justEnded, !sawSlashDash, result.firstMarker?.side != .after, !resolution.strict else {
@@ -328,7 +386,7 @@ struct StateMachine {
             numberJustEnded = true
         case .multiplier:
             guard justEnded, result.firstMarker?.side != .after, !sawSlashDash else { throw invalid(token) }
-            try applyMultiplier(token.exponent, at: token.start)
+            try applyMultiplier(token.exponent, at: token.start, isScaleWord: token.isScaleWord)
             result.number.extend(to: token.end)
             numberJustEnded = true
             if token.endsWithParticle { pendingParticle = token.start }
@@ -359,7 +417,7 @@ struct StateMachine {
                                   offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw invalid(token)
-        case .digits, .separator, .dash, .exactly, .receiptPrefix, .end:
+        case .digits, .separator, .dash, .exactly, .receiptPrefix, .qualifierWord, .joiner, .end:
             throw unexpected(token)
         }
     }
@@ -368,7 +426,9 @@ struct StateMachine {
     private mutating func inTrailingDigits(_ token: Token) throws(MoneyParseError) {
         switch token.kind {
         case .digits where result.minorMarker == nil && (result.trailingDigits!.end == token.start):
-            guard token.digitZero == result.trailingDigits!.zero, token.digitZero == result.number.digitZero else {
+            // The number's digits and these are of one system (a number of units alone, 十, has none).
+            guard token.digitZero == result.trailingDigits!.zero,
+                  token.digitZero == result.number.digitZero || result.number.digitZero == 0 else {
                 throw MoneyParseError(.mixedDigitSystems, offset: token.start, excerpt: excerpt(token))
             }
             var index = token.start
@@ -382,6 +442,17 @@ struct StateMachine {
                 result.trailingDigits!.count = digits + 1
             }
             result.trailingDigits!.end = token.end
+        case .unit where result.minorMarker == nil && result.trailingDigits!.end == token.start && token.exponent >= 1
+            && token.exponent <= 3 && token.exponent < result.trailingDigits!.lastUnit:
+            // 五十 in 十美元又五十美分: 十百千 within the minor part (a unit alone counts once).
+            var trailing = result.trailingDigits!
+            let coefficient = trailing.count == 0 ? 1 : trailing.value
+            trailing.unitTerms += coefficient * UInt128(ExactDecimal.powersOfTen[Int(token.exponent)])
+            trailing.value = 0
+            trailing.count = 0
+            trailing.lastUnit = token.exponent
+            trailing.end = token.end
+            result.trailingDigits = trailing
         case .space:
             break
         case .marker where token.role == .minorUnit && result.minorMarker == nil:
@@ -395,6 +466,15 @@ struct StateMachine {
 
     private mutating func finish() throws(MoneyParseError) {
         if !sawAnything { throw MoneyParseError(.empty) }
+        if let pendingJoiner {
+            // `8 euros con`: the joiner's minor part is missing.
+            throw MoneyParseError(.unexpectedCharacter, offset: pendingJoiner,
+                                  excerpt: lexer.excerpt(pendingJoiner, lexer.bytes.count))
+        }
+        if let pending = pendingQualifier {
+            // `10 Indian`: a qualifier with no noun names no currency (§7).
+            throw resolution.qualifierError(start: pending.start, end: pending.end)
+        }
         if let pendingParticle {
             // `1,5 millones de`: the particle's unit word is missing.
             throw MoneyParseError(.unexpectedCharacter, offset: pendingParticle,
@@ -409,6 +489,33 @@ struct StateMachine {
     }
 
     // MARK: Helpers
+
+    /// A qualifier word (§7): it joins the marker right before it, or the qualifier words
+    /// right before it, or waits for the next marker; only spaces may stand between them.
+    private mutating func qualifierWord(_ token: Token) throws(MoneyParseError) {
+        if let pending = pendingQualifier {
+            guard previousSolid == .qualifierWord else { throw resolution.qualifierError(start: pending.start, end: pending.end) }
+            pendingQualifier = (pending.start, token.end)
+            return
+        }
+        if previousSolid == .marker || previousSolid == .qualifierWord, lastMarkerTakesQualifier {
+            if result.secondMarker != nil {
+                result.secondMarker!.qualifierEnd = token.end
+                if result.secondMarker!.qualifierStart < 0 { result.secondMarker!.qualifierStart = token.start }
+            } else {
+                result.firstMarker!.qualifierEnd = token.end
+                if result.firstMarker!.qualifierStart < 0 { result.firstMarker!.qualifierStart = token.start }
+            }
+            return
+        }
+        pendingQualifier = (token.start, token.end)
+    }
+
+    /// Whether the last marker read is a currency marker that a qualifier after it may join
+    /// (a minor-unit form takes none).
+    private var lastMarkerTakesQualifier: Bool {
+        result.firstMarker != nil && result.minorMarker == nil
+    }
 
     private mutating func endNumber() {
         state = .afterNumber
@@ -440,9 +547,9 @@ struct StateMachine {
         return Qualifier(region: token.region, match: MarkerMatch(), start: token.start, end: token.end)
     }
 
-    private mutating func applyMultiplier(_ exponent: Int8, at offset: Int) throws(MoneyParseError) {
+    private mutating func applyMultiplier(_ exponent: Int8, at offset: Int, isScaleWord: Bool = false) throws(MoneyParseError) {
         let numbers = resolution.profile.numbers
-        try result.number.applyMultiplier(exponent: exponent, at: offset, roles: resolution.unitRoles,
+        try result.number.applyMultiplier(exponent: exponent, at: offset, isScaleWord: isScaleWord, roles: resolution.unitRoles,
                                           groupingClasses: numbers.groupingBeforeMultiplier,
                                           schemes: numbers.groupingSchemes, bytes: lexer.bytes)
     }
@@ -467,8 +574,13 @@ struct StateMachine {
 
     private mutating func addMarker(_ token: Token, side: MarkerSide, multiplier: Int8) throws(MoneyParseError) {
         let touches = side == .after && result.number.end == token.start && !sawSlashDash
-        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier,
+        var placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier,
                                   touchesNumber: touches)
+        if let pending = pendingQualifier {
+            // `australischen Dollar`: the qualifier words before the marker join it.
+            (placed.qualifierStart, placed.qualifierEnd) = (pending.start, pending.end)
+            pendingQualifier = nil
+        }
         if result.firstMarker == nil {
             result.firstMarker = placed
         } else if let first = result.firstMarker, result.secondMarker == nil {

@@ -44,8 +44,13 @@ struct Token: Sendable {
         /// Two upper-case letters naming a region (`US`, `CA`), or a supplement qualifier
         /// (`M.N.`), after an amount: which of a symbol's currencies it is.
         case regionQualifier
-        /// `/-` after an amount in South Asian price tags ("exactly").
+        /// `/-` after an amount in South Asian price tags ("exactly"), `/=` in East African ones.
         case slashDash
+        /// A qualifier word of a currency's name (`australischen`, `suecas`, `台湾`): it only
+        /// narrows the currency of a name or unit word next to it (§7).
+        case qualifierWord
+        /// A word joining a major amount to its minor part (`y`, `und`, `and`, `con`, `又`, §7).
+        case joiner
         /// The end of the input.
         case end
     }
@@ -71,6 +76,9 @@ struct Token: Sendable {
     /// For ``Kind/multiplier``: whether it ends with a particle (`millones de`), so that a
     /// unit word or name must follow.
     var endsWithParticle = false
+    /// For ``Kind/multiplier``: whether it is a scale word, which may multiply the scale word
+    /// before it (`lakh crore`), not only a compact abbreviation.
+    var isScaleWord = false
     /// For ``Kind/regionQualifier``, and a marker spelled as two upper-case letters that
     /// name a region (`SR`, `BD`): the region's letters packed (0 for a supplement
     /// qualifier such as `M.N.`, whose ``marker`` says which currencies it picks).
@@ -132,11 +140,11 @@ struct Lexer {
         return token
     }
 
-    /// Whether the last solid token belongs to a number (compact suffixes and yuan units
-    /// may follow).
+    /// Whether the last solid token belongs to a number (compact suffixes, further scale
+    /// words and yuan units may follow).
     private var afterNumber: Bool {
         switch lastSolid {
-        case .digits, .unit, .yuan, .separator: true
+        case .digits, .unit, .yuan, .separator, .multiplier: true
         default: false
         }
     }
@@ -265,6 +273,17 @@ struct Lexer {
         return Characters.wordLetterFollows(bytes, at: index) ? nil : index
     }
 
+    /// Whether every character between two offsets is a CJK or Korean numeral.
+    private func isNumeralsOnly(_ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            guard Numerals.kind(scalar) != nil else { return false }
+            index += length
+        }
+        return true
+    }
+
     /// A run of digits of one system from `start`.
     private mutating func digitRun(zero: UInt32, start: Int, length: Int) -> Token {
         index = start + length
@@ -280,9 +299,14 @@ struct Lexer {
     /// (a longer marker starts with it, or it is a yuan unit, 整 or a receipt word out of place).
     private mutating func numeralToken(_ numeral: Numerals.Kind, start: Int, length: Int) -> Token? {
         let end = start + length
-        // 일본 엔화: a marker, not 일 (only a few numerals begin a longer marker).
-        if profile.currencies.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar),
-           let marker = matchMarker(from: start), marker.end > end { return nil }
+        // 일본 엔화: a marker, not 일, and 일본 a qualifier (only a few numerals begin a longer
+        // marker or qualifier word).
+        if profile.currencies.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar) {
+            if let marker = matchMarker(from: start), marker.end > end { return nil }
+            // A qualifier word made of numerals only (오만, Oman) is a number.
+            if let qualifier = profile.currencies.qualifier(in: bytes, from: start), qualifier.end > end,
+               !isNumeralsOnly(start, qualifier.end) { return nil }
+        }
         switch numeral {
         case .digit where profile.readsKoreanCheques && !afterNumber:
             // 일금: cheque wording, not the numeral 일.
@@ -343,12 +367,24 @@ struct Lexer {
             index = compact.end
             var token = Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
             token.endsWithParticle = compact.affix.endsWithParticle
+            token.isScaleWord = compact.affix.isWord
             return token
         }
         guard let marker else {
-            guard let region = regionLetters(start) else { return nil }
-            index = start + 2
-            return Token(kind: .regionQualifier, start: start, end: index, region: region)
+            if let region = regionLetters(start) {
+                index = start + 2
+                return Token(kind: .regionQualifier, start: start, end: index, region: region)
+            }
+            // After an amount's marker or number: a joiner before its minor part (§7).
+            if lastSolid == .marker || lastSolid == .digits || lastSolid == .unit,
+               let end = profile.joiners.match(in: bytes, from: start) {
+                index = end
+                return Token(kind: .joiner, start: start, end: end)
+            }
+            // A qualifier of a currency's name: the state machine pairs it with a noun.
+            guard let qualifier = profile.currencies.qualifier(in: bytes, from: start) else { return nil }
+            index = qualifier.end
+            return Token(kind: .qualifierWord, start: start, end: qualifier.end)
         }
         index = marker.end
         let both = compact?.end == marker.end ? compact!.affix.exponent : -1
@@ -361,14 +397,31 @@ struct Lexer {
         } else {
             token.role = symbolRole ?? wordRole ?? .currency
         }
-        token.scale = match.symbol >= 0 ? symbolHot.pointee.scale[Int(match.symbol)]
-            : match.word >= 0 ? wordHot.pointee.scale[Int(match.word)] : -1
+        token.scale = scale(of: match)
         if token.role == .qualifier {
             token.kind = .regionQualifier
         } else if marker.end == start + 2 {
             token.region = regionLetters(start) ?? 0
         }
         return token
+    }
+
+    /// The power of ten a scaled marker multiplies by here (`mdd`, `lucas`), or -1.
+    @inline(__always)
+    private func scale(of match: MarkerMatch) -> Int8 {
+        if match.symbol >= 0 {
+            let global = symbolHot.pointee.scale[Int(match.symbol)]
+            if global >= 0 { return global }
+            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = profile.currencies.scoped(symbol: match.symbol)?.scale,
+               scale >= 0 { return scale }
+        }
+        if match.word >= 0 {
+            let global = wordHot.pointee.scale[Int(match.word)]
+            if global >= 0 { return global }
+            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = profile.currencies.scoped(word: match.word)?.scale,
+               scale >= 0 { return scale }
+        }
+        return -1
     }
 
     /// Two upper-case ASCII letters at `start` that name a region with a currency today and
@@ -492,8 +545,7 @@ struct Lexer {
     }
 
     /// The error for text that is no token: the character, or the whole word when it is a
-    /// letter (`KWDKWD`), explaining a word of currency names that is no currency on its own
-    /// (`Indian` in `10 Indian`, §7).
+    /// letter (`KWDKWD`).
     private func unexpectedText(at start: Int, length: Int) -> MoneyParseError {
         var end = start + length
         guard Characters.isWordLetter(Characters.canonical(Characters.decode(bytes, at: start).scalar)) else {
@@ -507,12 +559,7 @@ struct Lexer {
             guard Characters.isWordLetter(Characters.canonical(scalar)) || Characters.isIgnorable(scalar) else { break }
             end += next
         }
-        let word = excerpt(start, end)
-        if end < limit || end == bytes.count, let currencies = profile.currencies.qualifiedCurrencies(word) {
-            return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word,
-                                   detail: .qualifierWord(CurrencyCatalog.shared.mostLikelyFirst(currencies)))
-        }
-        return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: word)
+        return MoneyParseError(.unexpectedCharacter, offset: start, excerpt: excerpt(start, end))
     }
 
     /// The input text between two offsets (for error messages).

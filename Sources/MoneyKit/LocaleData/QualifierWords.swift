@@ -1,0 +1,162 @@
+/// The qualifier words of one language's currency names (`australischer`, `suiza`, `США`,
+/// `台湾`), for reading a qualifier next to a noun (Docs/ParsingRules.md §7): `3 Millionen
+/// australischen Dollar`, `30 coroas suecas`, `5千台湾ドル`.
+///
+/// A word of the input is a qualifier of a currency when it is one of the currency's
+/// qualifier words (in any of the forms ``UnitWords`` relates), or — in scripts that separate
+/// words with spaces — when it shares a stem of at least four letters with one, each differing
+/// from the stem in at most its last three letters (`australischen` and `australischer`,
+/// `tedeschi` and `tedesco`): another case, gender or number of the same adjective. A
+/// qualifier never names a currency alone; next to a noun it only narrows the noun's
+/// currencies to those it qualifies.
+///
+/// Keys are folded marker keys: every qualifier word, and every stem of it that the rule
+/// allows (its first four or more letters, at most three short of the word).
+final class QualifierWords: Sendable {
+    /// What a key is: the currencies of the words it is a stem of, and of the word it is.
+    struct Entry: Sendable {
+        /// Index into ``sets`` of the currencies whose qualifier words have this key as a
+        /// stem of four or more letters (-1: none).
+        var stemOf: Int32 = -1
+        /// Index into ``sets`` of the currencies whose qualifier word this key is (-1: none).
+        var wordOf: Int32 = -1
+    }
+
+    /// Fewest letters a shared stem has.
+    static let shortestStem = 4
+    /// Most letters a word may have beyond the shared stem.
+    static let longestEnding = 3
+
+    private let trie: MarkerTrie
+    private let entries: [Entry]
+    /// The distinct currency sets the entries point to.
+    private let sets: [CurrencySet]
+
+    /// Every word, for review and tests.
+    let words: [ByteKey: CurrencySet]
+
+    /// Builds the table of a language's qualifier words (folded keys).
+    init(_ qualifiers: [ByteKey: CurrencySet]) {
+        words = qualifiers
+        var stems: [ByteKey: CurrencySet] = [:]
+        var whole: [ByteKey: CurrencySet] = [:]
+        for (word, currencies) in qualifiers {
+            whole[word, default: CurrencySet()].formUnion(currencies)
+            let boundaries = QualifierWords.scalarEnds(word.bytes)
+            let count = boundaries.count
+            guard count >= QualifierWords.shortestStem, QualifierWords.takesStems(word.bytes) else { continue }
+            for length in max(QualifierWords.shortestStem, count - QualifierWords.longestEnding)...count {
+                let stem = word.bytes.prefix(boundaries[length - 1] - word.bytes.startIndex)
+                stems[ByteKey(stem), default: CurrencySet()].formUnion(currencies)
+            }
+        }
+        var pool: [CurrencySet] = []
+        var poolIndex: [CurrencySet: Int32] = [:]
+        func index(_ set: CurrencySet) -> Int32 {
+            if let known = poolIndex[set] { return known }
+            pool.append(set)
+            poolIndex[set] = Int32(pool.count - 1)
+            return Int32(pool.count - 1)
+        }
+        var builder = MarkerTableBuilder(empty: Entry())
+        for (stem, currencies) in stems {
+            let slot = index(currencies)
+            builder.update(Array(stem.bytes)) { $0.stemOf = slot }
+        }
+        for (word, currencies) in whole {
+            let slot = index(currencies)
+            builder.update(Array(word.bytes)) { $0.wordOf = slot }
+        }
+        (trie, entries) = builder.build()
+        sets = pool
+    }
+
+    /// Whether stems apply to a word: it is written in a script that separates words with
+    /// spaces (Latin, Cyrillic, Greek, Arabic...), where endings inflect.
+    private static func takesStems(_ word: ArraySlice<UInt8>) -> Bool {
+        String(decoding: word, as: UTF8.self).unicodeScalars.allSatisfy { Characters.isWordLetter($0.value) }
+    }
+
+    /// The byte offset just past each scalar of UTF-8 bytes.
+    private static func scalarEnds(_ bytes: ArraySlice<UInt8>) -> [Int] {
+        var ends: [Int] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            index += 1
+            while index < bytes.endIndex, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            ends.append(index)
+        }
+        return ends
+    }
+
+    /// The qualifier word of the input at `start`: where it ends and the currencies it
+    /// qualifies; nil when there is none. In spaced scripts the word is the whole run of
+    /// letters from `start`; in others (Han, kana, Thai, Hangul) the longest whole qualifier
+    /// word that starts there.
+    func match(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
+        guard start < bytes.count else { return nil }
+        let first = Characters.canonical(Characters.decode(bytes, at: start).scalar)
+        if Characters.isWordLetter(first) { return spacedMatch(in: bytes, from: start) }
+        guard let longest = MarkerKey.longestMatch(in: bytes, from: start, trie: trie, folded: true, accepting: {
+            self.entries[Int($0)].wordOf >= 0
+        }) else { return nil }
+        return (longest.end, sets[Int(entries[Int(longest.value)].wordOf)])
+    }
+
+    /// A word of a spaced script: the run of letters from `start`, matched whole or by stem.
+    private func spacedMatch(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
+        // The word's extent and its length in folded letters.
+        var end = start
+        var letters = 0
+        while end < bytes.count {
+            let (scalar, length) = Characters.decode(bytes, at: end)
+            let canonical = Characters.canonical(scalar)
+            guard Characters.isWordLetter(canonical) || Characters.isIgnorable(scalar) else { break }
+            if Characters.isWordLetter(canonical), !MarkerKey.isRemovedByFolding(canonical) { letters += 1 }
+            end += length
+        }
+        guard letters > 0 else { return nil }
+        // Walk the word's folded letters; at each letter, the key ending there may be a stem
+        // (four or more letters, at most three short of the word) or the whole word.
+        var found = CurrencySet()
+        var matched = false
+        var node = MarkerTrie.root
+        var index = start
+        var depth = 0
+        var previousWasSpace = false
+        while index < end, node >= 0 {
+            guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
+            if MarkerKey.isRemovedByFolding(canonical) { continue }
+            var alive = true
+            MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
+                guard alive else { return }
+                let next = trie.child(of: node, byte: byte)
+                if next < 0 { alive = false } else { node = next }
+            }
+            guard alive else { break }
+            depth += 1
+            let value = trie.value(at: node)
+            guard value >= 0 else { continue }
+            let entry = entries[Int(value)]
+            if depth == letters, entry.wordOf >= 0 {
+                found.formUnion(sets[Int(entry.wordOf)])
+                matched = true
+            }
+            if entry.stemOf >= 0, depth >= QualifierWords.shortestStem, letters - depth <= QualifierWords.longestEnding {
+                found.formUnion(sets[Int(entry.stemOf)])
+                matched = true
+            }
+        }
+        return matched ? (end, found) : nil
+    }
+
+    /// Whether a qualifier word longer than one character begins with this scalar (a CJK or
+    /// Korean numeral that starts a word: 일 of 일본).
+    func beginsLongerWord(_ scalar: UInt32) -> Bool {
+        let node = trie.child(of: MarkerTrie.root, scalar: MarkerKey.foldedScalar(scalar) ?? scalar)
+        return node >= 0 && trie.view.hasChildren(node)
+    }
+
+    /// Every key, for memory reports.
+    var keyCount: Int { entries.count }
+}

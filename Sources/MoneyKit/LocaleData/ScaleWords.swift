@@ -1,0 +1,145 @@
+/// The scale words of a language (Docs/ParsingRules.md §7), read from ICU's spell-out rules
+/// (RBNF): the words ICU writes for 10^3 to 10^12 in every cardinal rule set (genders and
+/// cases) and for several counts, so that every plural and case form it produces is one
+/// (`Millionen`, `milhões`, `miliardów`, `тысяч`, `milyar`, `lakh`, `crore`, `ล้าน`), and
+/// compound ones (`mil millones` is 10^9 in Spanish, `nghìn tỷ` 10^12 in Vietnamese).
+///
+/// The method, for a count n (1, 2 and 5: singular, dual or paucal, plural) and a power of
+/// ten k, in each cardinal rule set: spell out n × 10^k and n; when the first text begins
+/// with the spelling of n in any of the rule sets (`zwei­millionen`... `zwei Millionen`), the
+/// rest is the word for 10^k, written after the number; when it ends with it (Swahili `elfu
+/// moja`), the rest comes before the number; for n = 1 the whole text may be the word (`mil`,
+/// `tysiąc`, `ألف`). A candidate that holds a number word (the spelling of 1 to 100: `दस लाख`
+/// is "ten lakh") or only CJK numerals (read by §4b already), or that ICU writes for two
+/// powers, is dropped. ICU's invisible break hints (U+00AD, U+200B) separate words written
+/// together (`zwei­tausend`), so the word is `tausend`.
+///
+/// Languages without spell-out rules of their own get none (ICU falls back to another
+/// language's rules there). Opening ICU's rules is costly (they are parsed whole), so each
+/// language's words are read once per process.
+enum ScaleWords {
+    /// One scale word: its text, its power of ten, and its side of the number.
+    struct Word: Sendable, Equatable {
+        let text: String
+        let exponent: Int
+        let side: MarkerSide
+    }
+
+    private static let cache = Locked<[String: [Word]]>([:])
+
+    static func resetCache() { cache.withLock { $0 = [:] } }
+
+    /// The scale words of a locale's language (cached by the locale whose rules ICU uses).
+    static func forLocale(_ locale: String) -> [Word] {
+        let language = locale.prefix { $0 != "_" }
+        if let cached = cache.withLock({ $0[String(language)] }) { return cached }
+        let words = derive(locale: locale)
+        cache.withLock { $0[String(language)] = $0[String(language)] ?? words }
+        return words
+    }
+
+    /// The counts spelled out with each power of ten.
+    private static let counts: [Int64] = [1, 2, 5]
+    /// The powers of ten probed.
+    private static let exponents = 3...12
+    /// Most cardinal rule sets read (Russian has 24: genders by case; the first ones cover
+    /// the nominative and genitive forms people write after digits).
+    private static let maximumRuleSets = 8
+
+    private static func derive(locale: String) -> [Word] {
+        guard let format = ICU.SpellOut(locale: locale) else { return [] }
+        let language = locale.prefix { $0 != "_" }
+        let actual = format.actualLocale
+        guard actual.prefix(while: { $0 != "_" }) == language else { return [] }
+        let ruleSets = Array(format.ruleSets.filter { $0.hasPrefix("%spellout-cardinal") && !$0.contains("verbose") }
+            .prefix(maximumRuleSets))
+        guard !ruleSets.isEmpty else { return [] }
+        // The words of numbers 1 to 100, and the spellings of each count, in every rule set.
+        var numberWords = Set<String>()
+        var spellings: [Int64: [[Piece]]] = [:]
+        for ruleSet in ruleSets {
+            for value in Array(Int64(1)...20) + stride(from: Int64(30), through: 100, by: 10) {
+                guard let text = format.format(value, ruleSet: ruleSet) else { continue }
+                let pieces = ScaleWords.pieces(text)
+                for piece in pieces { numberWords.insert(piece.text) }
+                if counts.contains(value), !spellings[value, default: []].contains(pieces) {
+                    spellings[value, default: []].append(pieces)
+                }
+            }
+        }
+        var found: [String: Word] = [:]
+        var conflicting = Set<String>()
+        func record(_ pieces: ArraySlice<Piece>, exponent: Int, side: MarkerSide) {
+            guard !pieces.isEmpty, !pieces.contains(where: { numberWords.contains($0.text) }) else { return }
+            let text = ScaleWords.text(of: pieces)
+            guard !text.unicodeScalars.allSatisfy({ Numerals.kind($0.value) != nil || $0 == " " }) else { return }
+            if let known = found[text], known.exponent != exponent { conflicting.insert(text) }
+            if found[text] == nil { found[text] = Word(text: text, exponent: exponent, side: side) }
+        }
+        for ruleSet in ruleSets {
+            for exponent in exponents {
+                var power: Int64 = 1
+                for _ in 0..<exponent { power *= 10 }
+                for count in counts {
+                    guard let text = format.format(count * power, ruleSet: ruleSet) else { continue }
+                    let pieces = ScaleWords.pieces(text)
+                    var matched = false
+                    // Longest spellings first: `vijf` before `vijftig` cannot clash, but genders can.
+                    for spelling in (spellings[count] ?? []).sorted(by: { $0.count > $1.count }) where spelling.count < pieces.count {
+                        if pieces.prefix(spelling.count).elementsEqual(spelling) {
+                            record(pieces.dropFirst(spelling.count), exponent: exponent, side: .after)
+                            matched = true
+                            break
+                        }
+                        if pieces.suffix(spelling.count).elementsEqual(spelling) {
+                            record(pieces.dropLast(spelling.count), exponent: exponent, side: .before)
+                            matched = true
+                            break
+                        }
+                    }
+                    if !matched, count == 1 { record(pieces[...], exponent: exponent, side: .after) }
+                }
+            }
+        }
+        return found.values.filter { !conflicting.contains($0.text) }.sorted { ($0.exponent, $0.text) < ($1.exponent, $1.text) }
+    }
+
+    /// A word of spelled-out text, and whether it was written onto the word before it (after
+    /// an invisible break hint).
+    private struct Piece: Equatable {
+        let text: String
+        let glued: Bool
+    }
+
+    /// Spelled-out text in words: split at spaces and hyphens, and at ICU's invisible break
+    /// hints (U+00AD soft hyphen, U+200B zero-width space), which join words written together.
+    private static func pieces(_ text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var current = ""
+        var glued = false
+        func flush(nextGlued: Bool) {
+            if !current.isEmpty { pieces.append(Piece(text: current, glued: glued)) }
+            current = ""
+            glued = nextGlued
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xAD, 0x200B: flush(nextGlued: true)
+            case 0x20, 0xA0, 0x202F, 0x2D: flush(nextGlued: false)
+            default: current.unicodeScalars.append(scalar)
+            }
+        }
+        flush(nextGlued: false)
+        return pieces
+    }
+
+    /// The text of words as they are written: a space between them, none before a glued one.
+    private static func text(of pieces: ArraySlice<Piece>) -> String {
+        var text = ""
+        for (position, piece) in pieces.enumerated() {
+            if position > 0, !piece.glued { text += " " }
+            text += piece.text
+        }
+        return text
+    }
+}
