@@ -223,7 +223,9 @@ final class GlobalMarkers: Sendable {
         for (position, entry) in MarkerSupplement.shared.entries.enumerated() where entry.kind.namesCurrency {
             record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: false), in: &symbols, &symbolSupplement)
             let isSymbol = entry.kind == .symbol || entry.kind == .scaledSymbol  // symbols never fold (§2)
-            if isSymbol ? MarkerKey.isFoldedSymbolForm(entry.form) : MarkerKey.isCaseInsensitiveForm(entry.form) {
+            // Words fold whatever their length in words (`dollars américains`); symbols only
+            // when they have three letters or more and no accents.
+            if isSymbol ? MarkerKey.isFoldedSymbolForm(entry.form) : MarkerKey.isCaseInsensitiveForm(entry.form.filter { $0 != " " }) {
                 record(entry, position, key: MarkerKey.bytes(of: entry.form, folded: true), in: &words, &wordSupplement)
             }
         }

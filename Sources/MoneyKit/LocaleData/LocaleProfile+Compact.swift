@@ -51,6 +51,8 @@ final class CompactAffixes: Sendable {
     /// What one ICU formatting probe found: the affix texts, with their powers of ten and sides.
     struct Probe: Sendable {
         var found: [(text: String, exponent: Int, side: MarkerSide)] = []
+        /// Whether the probe wrote the long form (`Millionen`, `કરોડ`): words, not abbreviations.
+        var isLong = false
     }
 
     /// A locale's affixes. The ICU formatting probes behind them are shared with every
@@ -122,7 +124,7 @@ final class CompactAffixes: Sendable {
         let currencyScalars = currencyTexts.filter { !$0.isEmpty }.map { $0.unicodeScalars.map(\.value) }
         var result: (plain: [Probe], currency: [Probe]) = ([], [])
         for probe in probes {
-            var found = Probe()
+            var found = Probe(isLong: probe.skeleton.hasPrefix("compact-long"))
             if let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: probe.skeleton) {
                 for power in 3...15 {
                     for value in probe.values {
@@ -158,7 +160,7 @@ final class CompactAffixes: Sendable {
             }
         }
         for probe in probes {
-            for affix in probe.found { record(affix.text, exponent: affix.exponent, side: affix.side) }
+            for affix in probe.found { record(affix.text, exponent: affix.exponent, side: affix.side, isWord: probe.isLong) }
         }
         let region = ICU.region(ofLocale: locale)
         let language = String(locale.prefix { $0 != "_" })

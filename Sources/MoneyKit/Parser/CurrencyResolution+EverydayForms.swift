@@ -36,14 +36,14 @@ extension CurrencyResolution {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[trailing.start..<trailing.end]), as: UTF8.self)
         let perUnit = ExactDecimal.powersOfTen[min(minorUnits, 38)]
         if structure.minorMarker != nil {
-            guard decimalMark == nil, !structure.number.units.used, minorUnits > 0, trailing.digitCount <= 38,
+            guard decimalMark == nil, structure.number.units.isWhole, minorUnits > 0, trailing.digitCount <= 38,
                   trailing.total < perUnit else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
                                       detail: .minorPartNotBelowOneUnit(Int(perUnit)))
             }
         } else {
             guard let marker = structure.firstMarker, structure.secondMarker == nil,
-                  decimalMark == nil, !structure.number.units.used, minorUnits > 0 else {
+                  decimalMark == nil, structure.number.units.isWhole, minorUnits > 0 else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
             }
             let candidates = try candidates(of: marker)

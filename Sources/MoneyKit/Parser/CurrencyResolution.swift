@@ -41,9 +41,11 @@ struct CurrencyResolution {
         /// Every currency the marker can denote (rule 1 checks the hint against these).
         var all: CurrencySet { withoutHint.union(historic).union(supplementWords) }
 
-        /// Every form of a currency the marker is (rule 2a checks the region's currency).
+        /// Every form of a currency the marker is (rule 2a checks the region's currency):
+        /// supplement symbols whatever their scope, supplement words only in theirs (with the
+        /// unit words: `pesos` is the US dollar in Puerto Rico only).
         var forms: CurrencySet {
-            symbols.union(looseSymbols).union(supplementSymbols).union(supplementWords).union(standard).union(names).union(unitWords)
+            symbols.union(looseSymbols).union(supplementSymbols).union(standard).union(names).union(unitWords)
         }
 
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
@@ -178,13 +180,22 @@ struct CurrencyResolution {
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
         guard let candidates = try? candidates(of: marker) else { return false }
         if let hint, candidates.all.contains(hint.index) { return true }
-        return localResolution(candidates) != nil
+        return localResolution(candidates, marker) != nil
     }
 
     /// Rules 2, 2a and 3: an ISO code, any form of the region's currency, the locale's own
     /// standard symbol or name of one current currency; nil when none of them decides.
-    private func localResolution(_ candidates: Candidates) -> Currency? {
-        if let code = candidates.isoCode { return Currency(index: code) }
+    private func localResolution(_ candidates: Candidates, _ marker: PlacedMarker) -> Currency? {
+        if let code = candidates.isoCode {
+            // An ISO code is that currency — unless it is written in lower case or names a
+            // currency no longer current, and is a form of the region's currency here (`80 bob`,
+            // Kenyan slang for shillings; `GHC` as Ghanaians write the cedi).
+            if let regional = profile.defaultCurrency, regional.index != code, candidates.forms.contains(regional.index),
+               !CurrencyCatalog.shared.entries[Int(code)].isCurrent || hasLowerCase(marker) {
+                return regional
+            }
+            return Currency(index: code)
+        }
         if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return regional }
         let current = CurrencyCatalog.shared.currentSet
         return candidates.standard.union(candidates.names.intersection(current)).single.map { Currency(index: $0) }
@@ -309,7 +320,7 @@ struct CurrencyResolution {
 
     private func resolveWithoutHint(_ marker: PlacedMarker, _ candidates: Candidates) throws(MoneyParseError) -> Currency {
         // Rules 2, 2a and 3.
-        if let local = localResolution(candidates) { return local }
+        if let local = localResolution(candidates, marker) { return local }
         // Rule 3b (§7): a unit word of one current currency, or its reference currency.
         if let only = candidates.unitWords.single { return Currency(index: only) }
         if let only = candidates.unitWords.intersection(CurrencyCatalog.referenceCurrencies).single { return Currency(index: only) }
@@ -410,6 +421,11 @@ struct CurrencyResolution {
         if !allowed.contains(marker.side) {
             throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))
         }
+    }
+
+    /// Whether a marker's text has a lower-case ASCII letter.
+    private func hasLowerCase(_ marker: PlacedMarker) -> Bool {
+        bytes[marker.start..<marker.end].contains { $0 &- 0x61 < 26 }
     }
 
     private func excerpt(_ marker: PlacedMarker) -> String {

@@ -36,6 +36,10 @@ struct UnitState {
     var numeralRunOffset = -1
     /// Whether the last unit stood without a number before it (`万` of `万一`).
     var lastUnitBare = false
+
+    /// Whether the units make a whole number of major units that a minor part may follow
+    /// (十 of 十美元又五十美分): CJK units only, no multiplier and no yuan units.
+    var isWhole: Bool { multiplier < 0 && yuanOffset < 0 }
 }
 
 extension NumberScan {
@@ -201,7 +205,11 @@ extension NumberScan {
                 // Yuan units take their digits before them; only the Chinese colloquial form may follow.
                 throw MoneyParseError(.invalidNumeral, offset: offset)
             } else if units.multiplier >= 0 {
-                throw MoneyParseError(.invalidNumeral, offset: offset)
+                // After scale words, a last whole number below the last one adds (`12 हाजार 714`,
+                // `3 لاکھ 86 ہزار 300`, §7); after an abbreviation (`1K 5`) digits are misplaced.
+                guard units.multiplierIsScaleWord, coefficient.scale <= 0,
+                      coefficient.significand < ExactDecimal.powersOfTen[max(Int(units.multiplier) + coefficient.scale, 0)]
+                else { throw MoneyParseError(.invalidNumeral, offset: offset) }
             }
         }
         return try units.total.plus(units.group).plus(last)

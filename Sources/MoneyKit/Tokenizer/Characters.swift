@@ -2,11 +2,13 @@
 /// or minus signs, which are letters of scripts that separate words with spaces (§7's word
 /// boundaries), and how UTF-8 is decoded on the hot path.
 enum Characters {
-    /// Bidi marks and zero-width characters, ignored anywhere in the input.
+    /// Bidi marks and zero-width characters (spaces, joiners and non-joiners), ignored
+    /// anywhere in the input: ICU writes the joiners inside Indic and Sinhala names
+    /// (`ಡಾಲರ್‌`, `ශ්‍රී`), where people type them or not.
     @inline(__always)
     static func isIgnorable(_ scalar: UInt32) -> Bool {
         switch scalar {
-        case 0x200E, 0x200F, 0x061C, 0x200B, 0x2060, 0xFEFF: true
+        case 0x200E, 0x200F, 0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: true
         default: false
         }
     }
@@ -45,7 +47,8 @@ enum Characters {
 
     /// Maps a scalar to its ordinary form: fullwidth ASCII forms to ASCII (so `１`, `，`,
     /// `＄` and `Ｕ` are `1`, `,`, `$` and `U`), `￥` `￡` `￦` `￠` to `¥` `£` `₩` `¢`, every
-    /// space to U+0020 and every apostrophe to U+0027.
+    /// space to U+0020, every apostrophe to U+0027 and the typographic double quotes `“ ”`
+    /// to U+0022 (`ש”ח` is `ש"ח`).
     @inline(__always)
     static func canonical(_ scalar: UInt32) -> UInt32 {
         if scalar < 0x80 {
@@ -58,6 +61,7 @@ enum Characters {
         case 0xFFE6: return 0x20A9
         case 0xFFE0: return 0xA2
         case 0x2019, 0x02BC, 0x2018: return 0x27
+        case 0x201C, 0x201D: return 0x22
         case 0xA0, 0x202F, 0x2009, 0x2007, 0x3000: return 0x20
         default: return scalar
         }

@@ -328,7 +328,8 @@ struct Lexer {
             index = end
             return Token(kind: .unit, start: start, end: end, exponent: exponent)
         case .yuan(let exponent):
-            guard afterNumber else { return nil }  // 元 before a number is CNY's symbol (ja)
+            // 元 before a number, or after a multiplier (3万亿元), is CNY's symbol (ja, zh).
+            guard afterNumber, lastSolid != .multiplier else { return nil }
             index = end
             return Token(kind: .yuan, start: start, end: end, exponent: exponent)
         case .cantonese(let exponent):
@@ -362,6 +363,10 @@ struct Lexer {
     /// a region qualifier.
     private mutating func wordToken(start: Int) -> Token? {
         let marker = matchMarker(from: start)
+        if marker.map({ $0.end < start + 4 }) ?? true, let scaled = financeNotation(at: start) {
+            index = scaled.end
+            return scaled
+        }
         let compact = matchCompact(from: start, side: afterNumber ? .after : .before)
         if let compact, compact.end > (marker?.end ?? -1) {
             index = compact.end
@@ -403,6 +408,28 @@ struct Lexer {
         } else if marker.end == start + 2 {
             token.region = regionLetters(start) ?? 0
         }
+        return token
+    }
+
+    /// Finance notation (§7): a multiplier letter written onto an ISO code, `k` or `K` and `T`
+    /// (German Tausend) for thousands, `M` for millions (`500 kSEK`, `MNOK 3,5`, `12 TEUR`),
+    /// read in every locale as the code's marker that also multiplies the amount.
+    private func financeNotation(at start: Int) -> Token? {
+        guard start + 4 <= bytes.count else { return nil }
+        let exponent: Int8
+        switch bytes[start] {
+        case UInt8(ascii: "k"), UInt8(ascii: "K"), UInt8(ascii: "T"): exponent = 3
+        case UInt8(ascii: "M"): exponent = 6
+        default: return nil
+        }
+        let code = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(start + 4)])
+        guard code.allSatisfy({ $0 &- 0x41 < 26 }), !Characters.wordLetterFollows(bytes, at: start + 4),
+              CurrencyCatalog.shared.index(ofCode: code) != nil else { return nil }
+        var node = MarkerTrie.root
+        for byte in code { node = words.child(of: node, byte: byte | 0x20) }
+        guard node >= 0, words.value(at: node) >= 0 else { return nil }
+        var token = Token(kind: .marker, start: start, end: start + 4, marker: MarkerMatch(word: words.value(at: node)))
+        token.scale = exponent
         return token
     }
 

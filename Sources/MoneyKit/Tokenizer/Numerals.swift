@@ -48,7 +48,7 @@ enum Numerals {
     /// "negative" (Docs/ParsingRules.md §4b and §7; hand-written: Unicode gives these
     /// characters no money meaning).
     private static let words: [(Character, Kind)] = [
-        ("元", .yuan(exponent: 0)), ("圆", .yuan(exponent: 0)), ("圓", .yuan(exponent: 0)), ("块", .yuan(exponent: 0)),
+        ("元", .yuan(exponent: 0)), ("圆", .yuan(exponent: 0)), ("圓", .yuan(exponent: 0)), ("块", .yuan(exponent: 0)), ("塊", .yuan(exponent: 0)),
         ("角", .yuan(exponent: -1)), ("毛", .yuan(exponent: -1)), ("分", .yuan(exponent: -2)),
         ("蚊", .cantonese(exponent: 0)), ("毫", .cantonese(exponent: -1)), ("仙", .cantonese(exponent: -2)),
         ("整", .exactly), ("正", .exactly), ("钱", .exactly), ("錢", .exactly), ("金", .receiptPrefix), ("也", .receiptSuffix),
