@@ -36,7 +36,9 @@ import Testing
         #expect(Set(rupees) == ["INR:IN", "PKR:PK", "NPR:NP"])
         #expect(entries.contains { $0.form == "р." && $0.scope.isEverywhere && $0.currency.map { Currency(index: $0).code } == "RUB" })
         #expect(entries.contains { $0.form == "к" && $0.kind == .multiplier && $0.exponent == 3 && $0.scope.languages == ["ru", "uk", "be"] })
-        #expect(entries.contains { $0.form == "TEUR" && $0.kind == .scaledSymbol && $0.exponent == 3 })
+        #expect(entries.contains { $0.form == "mdd" && $0.kind == .scaledSymbol && $0.exponent == 6 && $0.scope.regions == ["MX"] })
+        #expect(entries.contains { $0.form == "lucas" && $0.kind == .scaledWord && $0.exponent == 3 && $0.scope.regions == ["CL"] })
+        #expect(entries.contains { $0.form == "con" && $0.kind == .joiner && $0.scope.languages == ["es", "gl"] })
         for kind in MarkerSupplement.Kind.allCases {
             #expect(entries.contains { $0.kind == kind }, "no \(kind) entry")
         }

@@ -185,15 +185,12 @@ struct CurrencyConventions: Sendable {
         let named: CurrencySet
         /// Qualifier words of the names (`indian` -> INR).
         let qualifiers: QualifierWords
-        /// The words derived from the names, for review (`TestData/unit-words.tsv`).
-        let vocabulary: UnitWords
 
-        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: QualifierWords, vocabulary: UnitWords) {
+        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: QualifierWords) {
             self.trie = trie
             self.infos = infos
             self.named = named
             self.qualifiers = qualifiers
-            self.vocabulary = vocabulary
         }
 
         private static let cache = Locked<[String: NameTable]>([:])
@@ -232,6 +229,54 @@ struct CurrencyConventions: Sendable {
         }
 
         /// The name table of those names under those plural keywords and unit patterns.
+        /// One currency's names in a locale: its display name, its plural name for each of
+        /// the locale's keywords (ICU's: the keyword's, else "other"'s, else the long name;
+        /// the code means none), and the distinct texts among them, in that order.
+        private struct CurrencyTexts {
+            let name: String?
+            let plurals: [String?]
+            let texts: [String]
+        }
+
+        /// Every currency's names in a locale, indexed like ``CurrencyCatalog/entries``; nil
+        /// for a currency with none (ICU then writes its ISO code).
+        private static func currencyTexts(_ bundleNames: CurrencyNames, keywords: [String]) -> [CurrencyTexts?] {
+            // Plural names per keyword (the locale's keywords, then "other"), looked up once.
+            let pluralTables = keywords.map { bundleNames.pluralNames[$0] }
+            let otherTable = bundleNames.pluralNames["other"]
+            let codes = CurrencyCatalog.shared.entries.map(\.code)
+            return codes.indices.map { position -> CurrencyTexts? in
+                let name = bundleNames.displayNames[position]
+                let plurals = pluralTables.map { table -> String? in
+                    let plural = table?[position] ?? otherTable?[position] ?? bundleNames.longNames[position]
+                    return plural.flatMap { $0.isEmpty || $0 == codes[position] ? nil : $0 }
+                }
+                guard name != nil || plurals.contains(where: { $0 != nil }) else { return nil }
+                var texts: [String] = []
+                for text in [name] + plurals {
+                    if let text, !texts.contains(text) { texts.append(text) }
+                }
+                return CurrencyTexts(name: name, plurals: plurals, texts: texts)
+            }
+        }
+
+        /// The words derived from a locale's names (Docs/ParsingRules.md §7): unit words,
+        /// nouns and qualifiers (``UnitWords``), as the name table holds them.
+        static func vocabulary(of bundleNames: CurrencyNames, keywords: [String], language: String) -> UnitWords {
+            vocabulary(currencyTexts(bundleNames, keywords: keywords), language: language)
+        }
+
+        private static func vocabulary(_ texts: [CurrencyTexts?], language: String) -> UnitWords {
+            let entries = CurrencyCatalog.shared.entries
+            let forms = texts.indices.compactMap { position -> UnitWords.Keys? in
+                guard let currency = texts[position] else { return nil }
+                return UnitWords.Keys(currency: UInt16(position), isCurrent: entries[position].isCurrent,
+                                      keys: currency.texts.map { MarkerKey.bytes(of: $0, folded: true) })
+            }
+            return UnitWords(keys: forms, splitter: NameWords(locale: language))
+        }
+
+        /// The name table of those names under those plural keywords and unit patterns.
         private static func build(
             _ bundleNames: CurrencyNames, keywords: [String], sortedPatterns: [(key: String, value: String)], language: String
         ) -> NameTable {
@@ -241,25 +286,15 @@ struct CurrencyConventions: Sendable {
                 return Decoration(keyword: keywords.firstIndex(of: keyword), before: MarkerKey.bytes(of: words.before, folded: true),
                                   after: MarkerKey.bytes(of: words.after, folded: true))
             }
-            // Plural names per keyword (the locale's keywords, then "other"), looked up once.
-            let pluralTables = keywords.map { bundleNames.pluralNames[$0] }
-            let otherTable = bundleNames.pluralNames["other"]
             let codes = CurrencyCatalog.shared.entries.map(\.code)
+            let allTexts = currencyTexts(bundleNames, keywords: keywords)
             var names = MarkerTableBuilder(empty: NameInfo())
-            var vocabularyForms: [UnitWords.Keys] = []
             var named = CurrencySet()
-            var plurals: [String?] = Array(repeating: nil, count: keywords.count)
             var keys: [[UInt8]] = []
+            let otherSlot = keywords.firstIndex(of: "other")
             for position in codes.indices {
                 let index = UInt16(position)
-                let name = bundleNames.displayNames[position]
-                // ICU's plural name: the keyword's, else "other"'s, else the long name; the code means none.
-                for (slot, table) in pluralTables.enumerated() {
-                    let plural = table?[position] ?? otherTable?[position] ?? bundleNames.longNames[position]
-                    plurals[slot] = plural.flatMap { $0.isEmpty || $0 == codes[position] ? nil : $0 }
-                }
-                let otherSlot = keywords.firstIndex(of: "other")
-                guard name != nil || plurals.contains(where: { $0 != nil }) else {
+                guard let currency = allTexts[position] else {
                     // No name: ICU writes the ISO code in the name's place, with the unit
                     // pattern's words ("-5.550 de UYI" in ro), so those read as the currency too.
                     let code = MarkerKey.bytes(of: codes[position], folded: true)
@@ -272,16 +307,13 @@ struct CurrencyConventions: Sendable {
                 // Names, and names with the words the locale's currency-unit pattern puts around
                 // them (`{0} de {1}` in Romanian: "100 de lei românești").
                 keys.removeAll(keepingCapacity: true)
-                var texts: [String] = []
-                for text in [name] + plurals {
-                    if let text, !texts.contains(text) { texts.append(text) }
-                }
                 // The texts' keys, in the texts' order (a handful: searched, not hashed).
-                let textKeys = texts.map { MarkerKey.bytes(of: $0, folded: true) }
+                let textKeys = currency.texts.map { MarkerKey.bytes(of: $0, folded: true) }
                 keys += textKeys.filter { !$0.isEmpty }
                 for decoration in decorations {
-                    let chosen = decoration.keyword.flatMap { plurals[$0] } ?? otherSlot.flatMap { plurals[$0] } ?? name
-                    guard let chosen, let position = texts.firstIndex(of: chosen) else { continue }
+                    let chosen = decoration.keyword.flatMap { currency.plurals[$0] } ?? otherSlot.flatMap { currency.plurals[$0] }
+                        ?? currency.name
+                    guard let chosen, let position = currency.texts.firstIndex(of: chosen) else { continue }
                     let nameKey = textKeys[position]
                     let decorated = decoration.around(nameKey)
                     if decorated != nameKey, !decorated.isEmpty { keys.append(decorated) }
@@ -289,11 +321,9 @@ struct CurrencyConventions: Sendable {
                 for key in keys {
                     names.update(key) { $0.names.insert(index) }
                 }
-                vocabularyForms.append(UnitWords.Keys(currency: index, isCurrent: CurrencyCatalog.shared.entries[position].isCurrent,
-                                                      keys: textKeys))
             }
             // Unit words (Docs/ParsingRules.md §7), also with the unit patterns' words around them.
-            let derived = UnitWords(keys: vocabularyForms, splitter: NameWords(locale: language))
+            let derived = vocabulary(allTexts, language: language)
             for (wordKey, currencies) in derived.words {
                 let key = Array(wordKey.bytes)
                 names.update(key) { $0.unitWords.formUnion(currencies) }
@@ -308,8 +338,7 @@ struct CurrencyConventions: Sendable {
             }
             names.addPeriodlessVariants()
             let (trie, infos) = names.build()
-            return NameTable(trie: trie, infos: infos, named: named, qualifiers: QualifierWords(derived.qualifiers),
-                             vocabulary: derived)
+            return NameTable(trie: trie, infos: infos, named: named, qualifiers: QualifierWords(derived.qualifiers))
         }
     }
 

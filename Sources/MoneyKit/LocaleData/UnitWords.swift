@@ -119,8 +119,6 @@ struct UnitWords {
                 chosen.append(form.words[0])
             } else {
                 chosen += form.words.filter { nounTable[ByteKey(form.key[$0])] != nil }
-                // Runs up to every word: a name without its parenthesized part (`franc CFA`
-                // of `franc CFA (BCEAO)`) is a run shared with its sibling's.
                 for length in 2...form.words.count where nounTable[ByteKey(form.run(length, fromEnd: nounLast))] != nil {
                     let run = form.run(length, fromEnd: nounLast)
                     chosen.append(run.startIndex..<run.endIndex)
@@ -139,8 +137,13 @@ struct UnitWords {
 
         // 5. A noun written onto its qualifier (`米ドル`): walk each word from the noun side
         // through a trie of the unit words (reversed when the noun comes last), and take the
-        // matches that end on a character boundary with something left over.
-        let keys = Array(words.keys)
+        // matches that end on a character boundary with something left over. In scripts that
+        // separate words with spaces the noun has four letters or more (`pund` in
+        // `falklandspund`): shorter ones begin too many words (`do`, the Vietnamese đô, and `dong`).
+        let keys = Array(words.keys).filter { word in
+            let scalars = String(decoding: word.bytes, as: UTF8.self).unicodeScalars
+            return !scalars.allSatisfy { Characters.isWordLetter($0.value) || $0 == " " } || scalars.count >= 4
+        }
         let trie = MarkerTrie(keys.enumerated().map { (nounLast ? Array($0.element.bytes.reversed()) : Array($0.element.bytes), Int32($0.offset)) })
         for form in forms {
             for word in form.words where word.count >= 3 {
