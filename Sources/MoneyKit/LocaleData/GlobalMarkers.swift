@@ -57,7 +57,7 @@ final class GlobalMarkers: Sendable {
             case .word, .scaledWord: words.insert(currency)
             case .minor: minor.insert(currency)
             case .qualifier: qualifier.insert(currency)
-            case .multiplier, .particle, .joiner: break
+            case .multiplier, .particle, .joiner, .ending: break
             }
             if entry.kind.isScaled, let exponent = entry.exponent { scale = exponent }
         }
@@ -114,6 +114,9 @@ final class GlobalMarkers: Sendable {
         /// Whether the key has scaled entries scoped to some regions or languages, whose power
         /// of ten the locale's scoped sets give (`lucas`: thousands of pesos in Chile).
         let hasScopedScale: FrozenBuffer<Bool>
+        /// Whether the key denotes a currency but has minor-unit entries scoped to some regions,
+        /// where it is that minor unit (`Rp.`: Rappen in Switzerland, the rupiah elsewhere).
+        let hasScopedMinor: FrozenBuffer<Bool>
 
         init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
             func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement >= 0 ? supplement[Int(info.supplement)] : nil }
@@ -134,6 +137,10 @@ final class GlobalMarkers: Sendable {
             hasScopedScale = FrozenBuffer(infos.map { info in
                 guard let sets = extra(info) else { return false }
                 return sets.everywhere.scale < 0 && sets.anyScope.scale >= 0
+            })
+            hasScopedMinor = FrozenBuffer(infos.map { info in
+                guard let sets = extra(info) else { return false }
+                return sets.everywhere.minor.isEmpty && !sets.anyScope.minor.isEmpty
             })
         }
     }

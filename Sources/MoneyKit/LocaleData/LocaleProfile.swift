@@ -24,6 +24,8 @@ final class LocaleProfile: Sendable {
     let compact: CompactAffixes
     /// The words joining a major amount to its minor part (§7).
     let joiners: JoinerWords
+    /// The case endings of unit words and scale words (§7), for languages that have them.
+    let endings: WordEndings?
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
@@ -51,6 +53,7 @@ final class LocaleProfile: Sendable {
         self.numbers = numbers
         self.formatting = formatting
         self.joiners = JoinerWords(locale: identifier, region: region, language: language)
+        self.endings = WordEndings(region: region, language: language)
     }
 
     /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.

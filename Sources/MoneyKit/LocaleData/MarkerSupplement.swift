@@ -15,6 +15,9 @@ struct MarkerSupplement: Sendable {
         /// A word joining a major amount to its minor part that ICU's list patterns lack
         /// (`con` in `8 euros con 40`).
         case joiner
+        /// A case or possessive ending that a unit word or scale word takes in a language
+        /// whose names ICU writes in one form only (`-ot` in Hungarian `5000 forintot`).
+        case ending
         /// A word or sign for the currency's minor unit (`cents`, `p`, `gr`).
         case minor
         /// A number word (`lakh`, `k`, `Tsd.`).
@@ -31,7 +34,7 @@ struct MarkerSupplement: Sendable {
         var namesCurrency: Bool {
             switch self {
             case .symbol, .scaledSymbol, .word, .scaledWord, .minor, .qualifier: true
-            case .multiplier, .particle, .joiner: false
+            case .multiplier, .particle, .joiner, .ending: false
             }
         }
     }

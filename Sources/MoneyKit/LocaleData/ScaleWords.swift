@@ -9,8 +9,8 @@
 /// with the spelling of n in any of the rule sets (`zwei­millionen`... `zwei Millionen`), the
 /// rest is the word for 10^k, written after the number; when it ends with it (Swahili `elfu
 /// moja`), the rest comes before the number; for n = 1 the whole text may be the word (`mil`,
-/// `tysiąc`, `ألف`). A candidate that holds a number word (the spelling of 1 to 100: `दस लाख`
-/// is "ten lakh") or only CJK numerals (read by §4b already), or that ICU writes for two
+/// `tysiąc`, `ألف`). A candidate that holds a number word (the spelling of 1 to 100, or of a
+/// few hundreds: `दस लाख` is "ten lakh") or only CJK numerals (read by §4b already), or that ICU writes for two
 /// powers, is dropped. ICU's invisible break hints (U+00AD, U+200B) separate words written
 /// together (`zwei­tausend`), so the word is `tausend`.
 ///
@@ -42,9 +42,8 @@ enum ScaleWords {
     private static let counts: [Int64] = [1, 2, 5]
     /// The powers of ten probed.
     private static let exponents = 3...12
-    /// Most cardinal rule sets read (Russian has 24: genders by case; the first ones cover
-    /// the nominative and genitive forms people write after digits).
-    private static let maximumRuleSets = 8
+    /// Most cardinal rule sets read (Russian has 24 and Finnish 22: genders and cases).
+    private static let maximumRuleSets = 24
 
     private static func derive(locale: String) -> [Word] {
         guard let format = ICU.SpellOut(locale: locale) else { return [] }
@@ -58,7 +57,7 @@ enum ScaleWords {
         var numberWords = Set<String>()
         var spellings: [Int64: [[Piece]]] = [:]
         for ruleSet in ruleSets {
-            for value in Array(Int64(1)...20) + stride(from: Int64(30), through: 100, by: 10) {
+            for value in Array(Int64(1)...20) + stride(from: Int64(30), through: 100, by: 10) + [200, 300, 500] {
                 guard let text = format.format(value, ruleSet: ruleSet) else { continue }
                 let pieces = ScaleWords.pieces(text)
                 for piece in pieces { numberWords.insert(piece.text) }

@@ -386,6 +386,11 @@ struct Lexer {
                 index = end
                 return Token(kind: .joiner, start: start, end: end)
             }
+            // A unit word or scale word with one of the language's case endings (`forintot`).
+            if let inflected = inflectedWord(at: start) {
+                index = inflected.end
+                return inflected
+            }
             // A qualifier of a currency's name: the state machine pairs it with a noun.
             guard let qualifier = profile.currencies.qualifier(in: bytes, from: start) else { return nil }
             index = qualifier.end
@@ -398,7 +403,7 @@ struct Lexer {
         let symbolRole = match.symbol >= 0 ? symbolHot.pointee.role[Int(match.symbol)] : nil
         let wordRole = match.word >= 0 ? wordHot.pointee.role[Int(match.word)] : nil
         if match.name >= 0 || symbolRole == .currency || wordRole == .currency {
-            token.role = .currency
+            token.role = isMinorHere(match) ? .minorUnit : .currency
         } else {
             token.role = symbolRole ?? wordRole ?? .currency
         }
@@ -409,6 +414,71 @@ struct Lexer {
             token.region = regionLetters(start) ?? 0
         }
         return token
+    }
+
+    /// A whole word that is a unit word of the locale's names, or a scale word, followed by
+    /// one of the language's case endings (§7: `5000 forintot`, `28,5 milliárd euróra`,
+    /// `liraya`, `eurolla`, `716 miljoni euro`), as a marker or multiplier token; nil otherwise.
+    private func inflectedWord(at start: Int) -> Token? {
+        guard let endings = profile.endings else { return nil }
+        var end = start
+        while end < bytes.count {
+            let (scalar, length) = Characters.decode(bytes, at: end)
+            guard Characters.isWordLetter(Characters.canonical(scalar)) else { break }
+            end += length
+        }
+        guard end > start else { return nil }
+        // The stem ends where a folded ending begins, on a scalar boundary.
+        var stemEnd = end
+        var suffix: [UInt8] = []
+        var letters = 0
+        while stemEnd > start {
+            var boundary = stemEnd - 1
+            while boundary > start, bytes[boundary] & 0xC0 == 0x80 { boundary -= 1 }
+            let canonical = Characters.canonical(Characters.decode(bytes, at: boundary).scalar)
+            var folded: [UInt8] = []
+            MarkerKey.appendKeyBytes(of: canonical, folded: true) { folded.append($0) }
+            suffix.insert(contentsOf: folded, at: 0)
+            stemEnd = boundary
+            letters += 1
+            guard suffix.count <= endings.endings[0].count else { break }
+            guard endings.endings.contains(suffix) else { continue }
+            if let token = stemToken(start: start, stemEnd: stemEnd, end: end) { return token }
+        }
+        return nil
+    }
+
+    /// A marker or multiplier token for a whole unit word or scale word between `start` and
+    /// `stemEnd`, extended to `end` (the ending after it).
+    private func stemToken(start: Int, stemEnd: Int, end: Int) -> Token? {
+        var scalars = 0
+        var index = start
+        while index < stemEnd {
+            index += Characters.decode(bytes, at: index).length
+            scalars += 1
+        }
+        guard scalars >= WordEndings.shortestStem else { return nil }
+        let stem = UnsafeBufferPointer(rebasing: bytes[start..<stemEnd])
+        if let name = MarkerKey.longestMatch(in: stem, from: 0, trie: profile.currencies.names, folded: true),
+           name.end == stem.count {
+            let info = profile.currencies.nameInfos[Int(name.value)]
+            if !info.unitWords.isEmpty || !info.names.isEmpty {
+                return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(name: name.value))
+            }
+        }
+        if let word = MarkerKey.longestMatch(in: stem, from: 0, trie: GlobalMarkers.shared.words, folded: true),
+           word.end == stem.count, !GlobalMarkers.shared.wordInfos[Int(word.value)].englishUnitWords.isEmpty {
+            return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(word: word.value))
+        }
+        let compact = profile.compact
+        if let affix = MarkerKey.longestMatch(in: stem, from: 0, trie: compact.trie, folded: true, accepting: {
+            compact.affixes[Int($0)].sides.contains(.after)
+        }), affix.end == stem.count {
+            var token = Token(kind: .multiplier, start: start, end: end, exponent: compact.affixes[Int(affix.value)].exponent)
+            token.isScaleWord = compact.affixes[Int(affix.value)].isWord
+            return token
+        }
+        return nil
     }
 
     /// Finance notation (§7): a multiplier letter written onto an ISO code, `k` or `K` and `T`
@@ -431,6 +501,19 @@ struct Lexer {
         var token = Token(kind: .marker, start: start, end: start + 4, marker: MarkerMatch(word: words.value(at: node)))
         token.scale = exponent
         return token
+    }
+
+    /// Whether a currency marker elsewhere is a minor unit in this locale: a supplement minor
+    /// form scoped to include it (`Rp.`, the Rappen in Switzerland and the rupiah elsewhere).
+    @inline(__always)
+    private func isMinorHere(_ match: MarkerMatch) -> Bool {
+        if match.symbol >= 0, symbolHot.pointee.hasScopedMinor[Int(match.symbol)] {
+            return profile.currencies.scoped(symbol: match.symbol).map { !$0.minor.isEmpty } ?? false
+        }
+        if match.word >= 0, wordHot.pointee.hasScopedMinor[Int(match.word)] {
+            return profile.currencies.scoped(word: match.word).map { !$0.minor.isEmpty } ?? false
+        }
+        return false
     }
 
     /// The power of ten a scaled marker multiplies by here (`mdd`, `lucas`), or -1.
