@@ -28,6 +28,9 @@ final class GlobalMarkers: Sendable {
         var englishNames = CurrencySet()
         /// Current currencies with this English unit word (`dollars`).
         var englishUnitWords = CurrencySet()
+        /// Currencies, current or not, whose English names have this unit word as their noun:
+        /// those a qualifier next to it may pick (§7).
+        var englishNouns = CurrencySet()
         /// The key's supplement entries, an index into the table's supplement infos (-1: none;
         /// most keys have none).
         var supplement: Int32 = -1
@@ -160,9 +163,6 @@ final class GlobalMarkers: Sendable {
     /// English qualifier words of currencies' names (`indian` -> INR): not currencies on
     /// their own, which error messages explain, but next to a noun they narrow it (§7).
     let englishQualifiers: QualifierWords
-    /// English nouns of currencies' names, current or not (`francs` -> CHF, FRF...): those a
-    /// qualifier next to one may pick.
-    let englishNouns: [ByteKey: CurrencySet]
     /// The yen sign's key in the symbol table: what `\` stands for in Japanese text (§7).
     let yenSign: MarkerMatch
 
@@ -260,8 +260,10 @@ final class GlobalMarkers: Sendable {
         for (key, currencies) in english.words {
             words.update(Array(key.bytes)) { $0.englishUnitWords.formUnion(currencies) }
         }
+        for (key, currencies) in english.nouns where words.info(forKey: Array(key.bytes)) != nil {
+            words.update(Array(key.bytes)) { $0.englishNouns.formUnion(currencies) }
+        }
         self.englishQualifiers = QualifierWords(english.qualifiers)
-        self.englishNouns = english.nouns
 
         GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
         symbols.addPeriodlessVariants()

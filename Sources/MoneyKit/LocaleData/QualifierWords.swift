@@ -105,6 +105,8 @@ final class QualifierWords: Sendable {
 
     /// A word of a spaced script: the run of letters from `start`, matched whole or by stem.
     private func spacedMatch(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
+        // No word begins with a mark that folding removes.
+        guard !MarkerKey.isRemovedByFolding(Characters.canonical(Characters.decode(bytes, at: start).scalar)) else { return nil }
         // The word's extent and its length in folded letters.
         var end = start
         var letters = 0

@@ -29,13 +29,22 @@ enum ScaleWords {
 
     static func resetCache() { cache.withLock { $0 = [:] } }
 
-    /// The scale words of a locale's language (cached by the locale whose rules ICU uses).
+    /// The scale words of a locale's language and script (`sr` and `sr_Latn` differ), cached.
     static func forLocale(_ locale: String) -> [Word] {
-        let language = locale.prefix { $0 != "_" }
-        if let cached = cache.withLock({ $0[String(language)] }) { return cached }
-        let words = derive(locale: locale)
-        cache.withLock { $0[String(language)] = $0[String(language)] ?? words }
+        let key = languageAndScript(locale)
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let words = derive(locale: key)
+        cache.withLock { $0[key] = $0[key] ?? words }
         return words
+    }
+
+    /// The language subtag of an identifier, with its script subtag when it has one
+    /// (`sr_Latn_RS` -> `sr_Latn`, `de_CH` -> `de`).
+    static func languageAndScript(_ locale: String) -> String {
+        let parts = locale.split(separator: "_")
+        guard let language = parts.first else { return locale }
+        if parts.count > 1, parts[1].count == 4, parts[1].first!.isUppercase { return "\(language)_\(parts[1])" }
+        return String(language)
     }
 
     /// The counts spelled out with each power of ten.

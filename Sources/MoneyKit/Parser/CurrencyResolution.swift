@@ -119,9 +119,7 @@ struct CurrencyResolution {
         }
         if marker.match.word >= 0 {
             let info = GlobalMarkers.shared.wordInfos[Int(marker.match.word)]
-            nouns.formUnion(info.englishUnitWords.union(info.englishNames))
-            let key = MarkerKey.bytes(ofUTF8: UnsafeBufferPointer(rebasing: bytes[marker.start..<marker.end]), folded: true)
-            nouns.formUnion(GlobalMarkers.shared.englishNouns[ByteKey(key)] ?? CurrencySet())
+            nouns.formUnion(info.englishUnitWords.union(info.englishNames).union(info.englishNouns))
         }
         let narrowed = nouns.intersection(qualified)
         guard plain.isoCode == nil, !narrowed.isEmpty else {

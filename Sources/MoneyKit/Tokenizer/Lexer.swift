@@ -428,24 +428,40 @@ struct Lexer {
             end += length
         }
         guard end > start else { return nil }
-        // The stem ends where a folded ending begins, on a scalar boundary.
-        var stemEnd = end
-        var suffix: [UInt8] = []
-        var letters = 0
-        while stemEnd > start {
-            var boundary = stemEnd - 1
-            while boundary > start, bytes[boundary] & 0xC0 == 0x80 { boundary -= 1 }
-            let canonical = Characters.canonical(Characters.decode(bytes, at: boundary).scalar)
-            var folded: [UInt8] = []
-            MarkerKey.appendKeyBytes(of: canonical, folded: true) { folded.append($0) }
-            suffix.insert(contentsOf: folded, at: 0)
-            stemEnd = boundary
-            letters += 1
-            guard suffix.count <= endings.endings[0].count else { break }
-            guard endings.endings.contains(suffix) else { continue }
-            if let token = stemToken(start: start, stemEnd: stemEnd, end: end) { return token }
+        for ending in endings.endings {
+            guard let stemEnd = stemEnd(before: ending, start: start, end: end),
+                  let token = stemToken(start: start, stemEnd: stemEnd, end: end) else { continue }
+            return token
         }
         return nil
+    }
+
+    /// Where the stem of the word between `start` and `end` ends when the word's folded end
+    /// spells `ending` (folded key bytes), on a scalar boundary; nil otherwise.
+    private func stemEnd(before ending: [UInt8], start: Int, end: Int) -> Int? {
+        var remaining = ending.count
+        var position = end
+        while remaining > 0 {
+            guard position > start else { return nil }
+            var boundary = position - 1
+            while boundary > start, bytes[boundary] & 0xC0 == 0x80 { boundary -= 1 }
+            let canonical = Characters.canonical(Characters.decode(bytes, at: boundary).scalar)
+            position = boundary
+            if MarkerKey.isRemovedByFolding(canonical) { continue }
+            guard let folded = MarkerKey.foldedScalar(canonical) else { return nil }
+            var length = 0
+            Characters.forEachUTF8Byte(of: folded) { _ in length += 1 }
+            guard length <= remaining else { return nil }
+            var offset = remaining - length
+            var matches = true
+            Characters.forEachUTF8Byte(of: folded) { byte in
+                if ending[offset] != byte { matches = false }
+                offset += 1
+            }
+            guard matches else { return nil }
+            remaining -= length
+        }
+        return position
     }
 
     /// A marker or multiplier token for a whole unit word or scale word between `start` and
@@ -593,7 +609,10 @@ struct Lexer {
             }
             if wordNode >= 0 || nameNode >= 0 {
                 if MarkerKey.isRemovedByFolding(canonical) {
-                    // An accent written apart (`e` + U+0301): words and names skip it (§2).
+                    // An accent written apart (`e` + U+0301): words and names skip it (§2); no
+                    // word begins with one.
+                    if wordNode == MarkerTrie.root { wordNode = -1 }
+                    if nameNode == MarkerTrie.root { nameNode = -1 }
                 } else if let folded = MarkerKey.foldedScalar(canonical) {
                     if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
                     if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }

@@ -487,6 +487,8 @@ enum MarkerKey {
         var previousWasSpace = false
         while index < bytes.count {
             guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
+            // No key begins with a mark that folding removes.
+            if folded, node == MarkerTrie.root, isRemovedByFolding(canonical) { break }
             var alive = true
             appendKeyBytes(of: canonical, folded: folded) { byte in
                 guard alive else { return }
