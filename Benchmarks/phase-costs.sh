@@ -2,13 +2,18 @@
 # Instructions per parse of the prepared parser, by phase, measured with callgrind on
 # parsebench's profile loop (every expect=ok row of TestData, grouped by locale).
 #
-#   Benchmarks/phase-costs.sh [ROUNDS]      (needs valgrind; builds parsebench in release)
+#   Benchmarks/phase-costs.sh [ROUNDS] [CSV...]   (needs valgrind; builds parsebench in release)
+#
+# CSV files name the corpora to time (TestData/*.csv by default): give an older checkout's
+# TestData files to compare two builds on the same rows.
 #
 # Phases are inclusive costs of the functions that implement them; the optimizer inlines
 # some small functions into their callers, whose cost then counts where they were inlined.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+shift $(( $# > 0 ? 1 : 0 ))
+files=("$@")
 swift build -c release --product parsebench >/dev/null
 out=$(mktemp)
 binary=$(mktemp)
@@ -17,8 +22,8 @@ trap 'rm -f "$out" "$binary"' EXIT
 # them (function names come from the symbol table).
 objcopy --strip-debug .build/release/parsebench "$binary"
 valgrind --tool=callgrind --toggle-collect='*profiledParseLoop*' --callgrind-out-file="$out" \
-    "$binary" --profile "$rounds" --no-cold-start >/dev/null 2>&1
-rows=$(.build/release/parsebench --profile 1 --no-cold-start | sed -E 's/.*: ([0-9]+) amounts.*/\1/')
+    "$binary" --profile "$rounds" --no-cold-start "${files[@]}" >/dev/null 2>&1
+rows=$(.build/release/parsebench --profile 1 --no-cold-start "${files[@]}" | sed -E 's/.*: ([0-9]+) amounts.*/\1/')
 callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows * rounds))" '
     function cost(line) { split(line, f, " "); gsub(",", "", f[1]); return f[1] + 0 }
     function take(name, pattern) { if (index($0, pattern) && index($0, "[/") && cost($0) > value[name]) value[name] = cost($0) }

@@ -161,6 +161,28 @@ import Testing
     }
 
     /// Expects the README to show these output lines as one block.
+    @Test func readmeAcrossLanguagesExample() throws {
+        var lines: [String] = []
+        func print(_ value: Any) { lines.append("\(value)") }
+
+        // --- README across-languages example begins ---
+        print(try MoneyParser.parse("8 dolares", locale: Locale(identifier: "es_MX")))
+        print(try MoneyParser.parse("3 Millionen australischen Dollar", locale: Locale(identifier: "de_DE")))
+        print(try MoneyParser.parse("5千台湾ドル", locale: Locale(identifier: "ja_JP")))
+        print(try MoneyParser.parse("3만 엔", locale: Locale(identifier: "ko_KR")))
+        print(try MoneyParser.parse("214 milyar 543 milyon lira", locale: Locale(identifier: "tr_TR")))
+        print(try MoneyParser.parse("7 dólares e 99 centavos", locale: Locale(identifier: "pt_BR")))
+        print(try MoneyParser.parse("500 kSEK", locale: Locale(identifier: "sv_SE")))
+        print(try MoneyParser.parse("5000 FCFA", locale: Locale(identifier: "fr_SN")))
+        print(try MoneyParser.parse("△1,000円", locale: Locale(identifier: "ja_JP")))
+        print(try MoneyParser.parse("壹仟万亿元", locale: Locale(identifier: "zh_CN")))
+        // --- README across-languages example ends ---
+
+        try Self.expectReadmeShows(lines)
+        #expect(lines == ["8 USD", "3000000 AUD", "5000 TWD", "30000 JPY", "214543000000 TRY", "7.99 USD", "500000 SEK",
+                          "5000 XOF", "-1000 JPY", "1000000000000000 CNY"])
+    }
+
     static func expectReadmeShows(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let readme = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
                                 encoding: .utf8)

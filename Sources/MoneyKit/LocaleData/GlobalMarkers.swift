@@ -120,6 +120,8 @@ final class GlobalMarkers: Sendable {
         /// Whether the key denotes a currency but has minor-unit entries scoped to some regions,
         /// where it is that minor unit (`Rp.`: Rappen in Switzerland, the rupiah elsewhere).
         let hasScopedMinor: FrozenBuffer<Bool>
+        /// ``MarkerInfo/looseSymbols`` of each key, read by rule 2a without copying an info.
+        let looseSymbols: FrozenBuffer<CurrencySet>
 
         init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
             func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement >= 0 ? supplement[Int(info.supplement)] : nil }
@@ -141,6 +143,7 @@ final class GlobalMarkers: Sendable {
                 guard let sets = extra(info) else { return false }
                 return sets.everywhere.scale < 0 && sets.anyScope.scale >= 0
             })
+            looseSymbols = FrozenBuffer(infos.map(\.looseSymbols))
             hasScopedMinor = FrozenBuffer(infos.map { info in
                 guard let sets = extra(info) else { return false }
                 return sets.everywhere.minor.isEmpty && !sets.anyScope.minor.isEmpty

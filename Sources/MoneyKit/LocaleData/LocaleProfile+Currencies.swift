@@ -2,7 +2,10 @@
 /// How every currency is written in one locale, and the locale's part of the marker
 /// tables (Docs/ParsingRules.md §4 and §7): its display and plural names (any currency), and which symbols are
 /// the locale's own standard symbols for rule 3.
-struct CurrencyConventions: Sendable {
+///
+/// A class: the parse reads it through its profile, and a value this large would be copied
+/// (every table's reference retained) wherever a method of it is taken as a closure.
+final class CurrencyConventions: Sendable {
     /// One currency's display strings in the locale.
     struct Display {
         /// The ISO code.

@@ -12,17 +12,20 @@ struct CurrencyResolution {
         var isoCode: UInt16?
         /// Current currencies with this symbol in some locale (rule 4).
         var symbols = CurrencySet()
-        /// Currencies of the symbols that are this form up to spaces, periods and case
-        /// (`FCFA`, `F CFA`): forms of each of them for rule 2a.
-        var looseSymbols = CurrencySet()
+        /// The marker's keys in the symbol and word tables (-1: none), whose
+        /// ``GlobalMarkers/MarkerInfo/looseSymbols`` rule 2a reads: the currencies of the
+        /// symbols that are this form up to spaces, periods and case (`FCFA`, `F CFA`). Read
+        /// only when rule 2a needs them, not copied per parse.
+        var symbolKey: Int32 = -1
+        var wordKey: Int32 = -1
         /// Currencies no longer current with this symbol (they count for the hint only).
         var historic = CurrencySet()
         /// Currencies of supplement symbols and unit words with this form, whatever their scope.
         var supplementSymbols = CurrencySet()
         var supplementWords = CurrencySet()
-        /// The supplement symbols among them that are markers in every locale (two or more
-        /// characters): rivals of an ICU symbol with the same form for rule 4.
-        var supplementSymbolsAnywhere = CurrencySet()
+        /// Whether those supplement symbols are markers in every locale (two or more
+        /// characters): then they are rivals of an ICU symbol with the same form for rule 4.
+        var supplementSymbolsAreAnywhere = false
         /// Rule 3 symbols: the locale's standard symbols and the supplement symbols in scope.
         var standard = CurrencySet()
         /// Display and plural names in the locale or English, current or not.
@@ -41,11 +44,16 @@ struct CurrencyResolution {
         /// Every currency the marker can denote (rule 1 checks the hint against these).
         var all: CurrencySet { withoutHint.union(historic).union(supplementWords) }
 
-        /// Every form of a currency the marker is (rule 2a checks the region's currency):
-        /// supplement symbols whatever their scope, supplement words only in theirs (with the
-        /// unit words: `pesos` is the US dollar in Puerto Rico only).
-        var forms: CurrencySet {
-            symbols.union(looseSymbols).union(supplementSymbols).union(standard).union(names).union(unitWords)
+        /// Whether the marker is a form of a currency (rule 2a checks the region's currency):
+        /// a symbol (or one up to spaces, periods and case), a supplement symbol whatever its
+        /// scope, a name, a unit word or a supplement word in its scope (with the unit words:
+        /// `pesos` is the US dollar in Puerto Rico only).
+        func isForm(of currency: UInt16) -> Bool {
+            if symbols.contains(currency) || supplementSymbols.contains(currency) || standard.contains(currency)
+                || names.contains(currency) || unitWords.contains(currency) { return true }
+            let global = GlobalMarkers.shared
+            return symbolKey >= 0 && global.symbolHot.pointee.looseSymbols[Int(symbolKey)].contains(currency)
+                || wordKey >= 0 && global.wordHot.pointee.looseSymbols[Int(wordKey)].contains(currency)
         }
 
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
@@ -64,14 +72,13 @@ struct CurrencyResolution {
         ) {
             let index = Int(id)
             symbols.formUnion(infos[index].symbols)
-            looseSymbols.formUnion(infos[index].looseSymbols)
             historic.formUnion(infos[index].historic)
             standard.formUnion(localStandard)
             let entries = Int(infos[index].supplement)
             guard entries >= 0 else { return }
             supplementSymbols.formUnion(supplement[entries].anyScope.symbols)
             supplementWords.formUnion(supplement[entries].anyScope.words)
-            if supplement[entries].isMarkerAnywhere { supplementSymbolsAnywhere.formUnion(supplement[entries].anyScope.symbols) }
+            if supplement[entries].isMarkerAnywhere { supplementSymbolsAreAnywhere = true }
             standard.formUnion(supplement[entries].everywhere.symbols)
             unitWords.formUnion(supplement[entries].everywhere.words)
             if let scoped = scoped(id) {
@@ -85,6 +92,8 @@ struct CurrencyResolution {
         let global = GlobalMarkers.shared
         let conventions = profile.currencies
         var candidates = Candidates()
+        candidates.symbolKey = match.symbol
+        candidates.wordKey = match.word
         if match.symbol >= 0 {
             candidates.add(key: match.symbol, infos: global.symbolInfos, supplement: global.symbolSupplement,
                            standard: conventions.standardCurrencies(symbol: match.symbol), scoped: conventions.scoped(symbol:))
@@ -109,9 +118,9 @@ struct CurrencyResolution {
     /// words next to it (§7: `australischen Dollar` is AUD). A qualifier only narrows a name
     /// or unit word, to currencies whose names have both; when none has, it is an error.
     func candidates(of marker: PlacedMarker) throws(MoneyParseError) -> Candidates {
+        guard marker.qualifierStart >= 0 else { return candidates(marker.match) }
         let plain = candidates(marker.match)
-        guard marker.qualifierStart >= 0 else { return plain }
-        let qualified = qualifiedCurrencies(start: marker.qualifierStart, end: marker.qualifierEnd)
+        let qualified = qualifiedCurrencies(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
         var nouns = CurrencySet()
         if marker.match.name >= 0 {
             let info = profile.currencies.nameInfos[Int(marker.match.name)]
@@ -123,7 +132,7 @@ struct CurrencyResolution {
         }
         let narrowed = nouns.intersection(qualified)
         guard plain.isoCode == nil, !narrowed.isEmpty else {
-            throw qualifierError(start: marker.qualifierStart, end: marker.qualifierEnd)
+            throw qualifierError(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
         }
         var candidates = Candidates()
         candidates.names = narrowed
@@ -176,7 +185,13 @@ struct CurrencyResolution {
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
     /// of the region's currency, or the locale's own standard symbol or name).
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
-        guard let candidates = try? candidates(of: marker) else { return false }
+        let candidates: Candidates
+        if marker.qualifierStart < 0 {
+            candidates = self.candidates(marker.match)
+        } else {
+            guard let qualified = try? self.candidates(of: marker) else { return false }
+            candidates = qualified
+        }
         if let hint, candidates.all.contains(hint.index) { return true }
         return localResolution(candidates, marker) != nil
     }
@@ -188,13 +203,13 @@ struct CurrencyResolution {
             // An ISO code is that currency — unless it is written in lower case or names a
             // currency no longer current, and is a form of the region's currency here (`80 bob`,
             // Kenyan slang for shillings; `GHC` as Ghanaians write the cedi).
-            if let regional = profile.defaultCurrency, regional.index != code, candidates.forms.contains(regional.index),
+            if let regional = profile.defaultCurrency, regional.index != code, candidates.isForm(of: regional.index),
                !CurrencyCatalog.shared.entries[Int(code)].isCurrent || hasLowerCase(marker) {
                 return regional
             }
             return Currency(index: code)
         }
-        if let regional = profile.defaultCurrency, candidates.forms.contains(regional.index) { return regional }
+        if let regional = profile.defaultCurrency, candidates.isForm(of: regional.index) { return regional }
         let current = CurrencyCatalog.shared.currentSet
         return candidates.standard.union(candidates.names.intersection(current)).single.map { Currency(index: $0) }
     }
@@ -324,7 +339,8 @@ struct CurrencyResolution {
         if let only = candidates.unitWords.intersection(CurrencyCatalog.referenceCurrencies).single { return Currency(index: only) }
         // Rule 4: a symbol of exactly one current currency across all locales and the
         // supplement (`Rs.` is ICU's for LKR only, but the supplement's for INR, PKR, NPR too).
-        if !candidates.symbols.isEmpty, let only = candidates.symbols.union(candidates.supplementSymbolsAnywhere).single {
+        let rivals = candidates.supplementSymbolsAreAnywhere ? candidates.supplementSymbols : CurrencySet()
+        if !candidates.symbols.isEmpty, let only = candidates.symbols.union(rivals).single {
             return Currency(index: only)
         }
         // Rule 5: a name of exactly one currency, current or not.

@@ -10,9 +10,10 @@ struct PlacedMarker {
     /// Whether the marker stands right after the number, with no space (`35€`).
     var touchesNumber = false
     /// The qualifier words next to the marker (`australischen` of `australischen Dollar`,
-    /// §7): their UTF-8 range, or -1 and -1 when there are none.
-    var qualifierStart = -1
-    var qualifierEnd = -1
+    /// §7): their UTF-8 range, or -1 and -1 when there are none (32-bit: inputs are short,
+    /// and this structure is copied on the hot path).
+    var qualifierStart: Int32 = -1
+    var qualifierEnd: Int32 = -1
 }
 
 /// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`,
@@ -25,7 +26,7 @@ struct TrailingDigits {
     var count = 0
     /// The terms of CJK units read before it (五十: 50), and the last unit's power of ten
     /// (99: none).
-    var unitTerms: UInt128 = 0
+    var unitTerms: UInt64 = 0
     var lastUnit: Int8 = 99
     /// The zero of their digit system.
     var zero: UInt32 = 0
@@ -34,7 +35,7 @@ struct TrailingDigits {
     var end = 0
 
     /// The whole value: the unit terms and the last run.
-    var total: UInt128 { unitTerms + value }
+    var total: UInt128 { UInt128(unitTerms) + value }
 
     /// How many digits the value is written with (for a numeral with units, the digits of
     /// its value).
@@ -330,18 +331,14 @@ struct StateMachine {
             // A joiner is followed by the minor part's digits.
             throw unexpected(token)
         }
-        let minorPartMayFollow = result.trailingDigits == nil && result.minorMarker == nil && result.qualifier == nil
-            && (previousSolid == .marker && result.firstMarker?.side == .after && result.secondMarker == nil
-                && result.firstMarker!.multiplier < 0
-                || justEnded && result.firstMarker?.side == .before)
         switch token.kind {
         case .space:
             numberJustEnded = justEnded
-        case .joiner where minorPartMayFollow && pendingJoiner == nil:
+        case .joiner where pendingJoiner == nil && minorPartMayFollow(justEnded: justEnded):
             // 8 euros con 40, 3 dollars and 50 cents, £5 and 50p (§7).
             pendingJoiner = token.start
             numberJustEnded = justEnded
-        case .digits where minorPartMayFollow || pendingJoiner != nil && result.trailingDigits == nil,
+        case .digits where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded),
              .unit where pendingJoiner != nil && result.trailingDigits == nil:
             // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99, 十美元又五十美分.
             pendingJoiner = nil
@@ -447,7 +444,7 @@ struct StateMachine {
             // 五十 in 十美元又五十美分: 十百千 within the minor part (a unit alone counts once).
             var trailing = result.trailingDigits!
             let coefficient = trailing.count == 0 ? 1 : trailing.value
-            trailing.unitTerms += coefficient * UInt128(ExactDecimal.powersOfTen[Int(token.exponent)])
+            trailing.unitTerms += UInt64(truncatingIfNeeded: coefficient * ExactDecimal.powersOfTen[Int(token.exponent)])
             trailing.value = 0
             trailing.count = 0
             trailing.lastUnit = token.exponent
@@ -490,6 +487,17 @@ struct StateMachine {
 
     // MARK: Helpers
 
+    /// Whether a minor part may follow here (§7): right after the amount's marker that follows
+    /// the number (`5 zł 50 gr`, `20 euros 50`, `35€99`), or after a number whose marker
+    /// stands before it (`£5 50p`, `35€ 99`).
+    private func minorPartMayFollow(justEnded: Bool) -> Bool {
+        guard result.trailingDigits == nil, result.minorMarker == nil, result.qualifier == nil else { return false }
+        if previousSolid == .marker, let first = result.firstMarker, first.side == .after {
+            return result.secondMarker == nil && first.multiplier < 0
+        }
+        return justEnded && result.firstMarker?.side == .before
+    }
+
     /// A qualifier word (§7): it joins the marker right before it, or the qualifier words
     /// right before it, or waits for the next marker; only spaces may stand between them.
     private mutating func qualifierWord(_ token: Token) throws(MoneyParseError) {
@@ -500,11 +508,11 @@ struct StateMachine {
         }
         if previousSolid == .marker || previousSolid == .qualifierWord, lastMarkerTakesQualifier {
             if result.secondMarker != nil {
-                result.secondMarker!.qualifierEnd = token.end
-                if result.secondMarker!.qualifierStart < 0 { result.secondMarker!.qualifierStart = token.start }
+                result.secondMarker!.qualifierEnd = Int32(token.end)
+                if result.secondMarker!.qualifierStart < 0 { result.secondMarker!.qualifierStart = Int32(token.start) }
             } else {
-                result.firstMarker!.qualifierEnd = token.end
-                if result.firstMarker!.qualifierStart < 0 { result.firstMarker!.qualifierStart = token.start }
+                result.firstMarker!.qualifierEnd = Int32(token.end)
+                if result.firstMarker!.qualifierStart < 0 { result.firstMarker!.qualifierStart = Int32(token.start) }
             }
             return
         }
@@ -578,7 +586,7 @@ struct StateMachine {
                                   touchesNumber: touches)
         if let pending = pendingQualifier {
             // `australischen Dollar`: the qualifier words before the marker join it.
-            (placed.qualifierStart, placed.qualifierEnd) = (pending.start, pending.end)
+            (placed.qualifierStart, placed.qualifierEnd) = (Int32(pending.start), Int32(pending.end))
             pendingQualifier = nil
         }
         if result.firstMarker == nil {

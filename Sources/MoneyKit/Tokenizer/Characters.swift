@@ -7,9 +7,10 @@ enum Characters {
     /// (`ಡಾಲರ್‌`, `ශ්‍රී`), where people type them or not.
     @inline(__always)
     static func isIgnorable(_ scalar: UInt32) -> Bool {
+        guard scalar >= 0x61C else { return false }
         switch scalar {
-        case 0x200E, 0x200F, 0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: true
-        default: false
+        case 0x200E, 0x200F, 0x061C, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: return true
+        default: return false
         }
     }
 

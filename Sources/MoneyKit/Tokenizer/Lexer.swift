@@ -209,19 +209,18 @@ struct Lexer {
                 return Token(kind: .slashDash, start: start, end: index)
             }
         }
-        if profile.readsJapaneseReceipts {
-            // Japanese bookkeeping marks a negative amount with △ or ▲ before it; `\` is the
-            // yen sign as JIS keyboards and Shift-JIS text show it (§7).
-            if scalar == 0x25B3 || scalar == 0x25B2, !afterNumber {
-                index += length
-                return Token(kind: .minus, start: start, end: index)
-            }
-            if canonical == 0x5C {
-                index += length
-                return Token(kind: .marker, start: start, end: index, marker: GlobalMarkers.shared.yenSign)
-            }
+        // Japanese bookkeeping marks a negative amount with △ or ▲ before it; `\` is the yen
+        // sign as JIS keyboards and Shift-JIS text show it (§7).
+        if scalar == 0x25B3 || scalar == 0x25B2, profile.readsJapaneseReceipts, !afterNumber {
+            index += length
+            return Token(kind: .minus, start: start, end: index)
         }
-        if profile.readsKoreanCheques, !afterNumber, let end = koreanChequePrefix(at: start) {
+        if canonical == 0x5C, profile.readsJapaneseReceipts {
+            index += length
+            return Token(kind: .marker, start: start, end: index, marker: GlobalMarkers.shared.yenSign)
+        }
+        // 금 of Korean cheque wording (일금 is read where numerals are).
+        if scalar == 0xAE08, profile.readsKoreanCheques, !afterNumber, let end = koreanChequePrefix(at: start) {
             index = end
             return Token(kind: .receiptPrefix, start: start, end: end)
         }
@@ -363,7 +362,8 @@ struct Lexer {
     /// a region qualifier.
     private mutating func wordToken(start: Int) -> Token? {
         let marker = matchMarker(from: start)
-        if marker.map({ $0.end < start + 4 }) ?? true, let scaled = financeNotation(at: start) {
+        if Lexer.mayBeginFinanceNotation(bytes[start]), marker.map({ $0.end < start + 4 }) ?? true,
+           let scaled = financeNotation(at: start) {
             index = scaled.end
             return scaled
         }
@@ -500,6 +500,11 @@ struct Lexer {
     /// Finance notation (§7): a multiplier letter written onto an ISO code, `k` or `K` and `T`
     /// (German Tausend) for thousands, `M` for millions (`500 kSEK`, `MNOK 3,5`, `12 TEUR`),
     /// read in every locale as the code's marker that also multiplies the amount.
+    @inline(__always)
+    private static func mayBeginFinanceNotation(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "k") || byte == UInt8(ascii: "K") || byte == UInt8(ascii: "T") || byte == UInt8(ascii: "M")
+    }
+
     private func financeNotation(at start: Int) -> Token? {
         guard start + 4 <= bytes.count else { return nil }
         let exponent: Int8
@@ -660,13 +665,22 @@ struct Lexer {
         return (isSymbol ? currencies.scoped(symbol: value) : currencies.scoped(word: value)) != nil
     }
 
+    /// Whether a scalar that folding changes beyond its case (`أ`, `é`) folds to one an
+    /// affix may begin with.
+    private func mayStartFolded(_ scalar: UInt32, _ compact: CompactAffixes) -> Bool {
+        guard scalar >= 0xC0, let entry = MarkerKey.foldEntry(scalar) ?? MarkerKey.letterVariant(scalar),
+              entry != MarkerKey.removedMark, entry != MarkerKey.severalScalars else { return false }
+        return compact.mayStart(with: MarkerKey.letterVariant(entry) ?? entry)
+    }
+
     /// The longest compact affix starting at `start` that stands on `side` of the number.
     private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, affix: CompactAffixes.Affix)? {
         let compact = profile.compact
-        // Affix keys are folded (`ألف` is keyed `الف`, §2): so is the scalar checked against their first ones.
+        // Affix keys are folded (`ألف` is keyed `الف`, §2): a scalar whose own form begins no
+        // affix may still fold to one that does (ASCII letters' cases are in the first set).
         let first = Characters.canonical(Characters.decode(bytes, at: start).scalar)
         guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
-              compact.mayStart(with: MarkerKey.foldedScalar(first) ?? first) else { return nil }
+              compact.mayStart(with: first) || mayStartFolded(first, compact) else { return nil }
         guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
             compact.affixes[Int($0)].sides.contains(side)
         }) else { return nil }

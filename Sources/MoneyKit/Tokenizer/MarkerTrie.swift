@@ -463,6 +463,9 @@ enum MarkerKey {
     /// skipped for symbols, CJK, Arabic, Indic scripts.
     @inline(__always)
     static func mayHaveCase(_ scalar: UInt32) -> Bool {
+        // The common scripts without case first: symbols and punctuation, CJK, Hangul, Arabic, Indic.
+        if scalar >= 0x2190 && scalar < 0x24B6 || scalar >= 0x2D30 && scalar < 0xA640 || scalar >= 0xABC0 && scalar < 0xFF21
+            || scalar >= 0x590 && scalar < 0x10A0 || scalar >= 0x2000 && scalar < 0x2100 { return false }
         switch scalar {
         case 0xC0...0x58F, 0x10A0...0x10FF, 0x13A0...0x13FF, 0x1C80...0x1CBF, 0x1E00...0x1FFF, 0x2100...0x218F,
              0x24B6...0x24E9, 0x2C00...0x2D2F, 0xA640...0xA69F, 0xA720...0xA7FF, 0xAB70...0xABBF, 0xFF21...0xFF3A,
