@@ -556,8 +556,8 @@ enum ICU {
 
     /// ICU's word break iterator for one locale (with ICU's dictionaries for Chinese,
     /// Japanese, Thai and other scripts written without spaces), opened once to split many
-    /// texts. Not thread-safe: use it from one thread, then let it go.
-    final class WordBreaker {
+    /// texts. Not thread-safe: whoever shares one guards it with a lock.
+    final class WordBreaker: @unchecked Sendable {
         private let handle: UnsafeMutableRawPointer
 
         /// Opens the word break rules of a locale; nil when ICU fails to.

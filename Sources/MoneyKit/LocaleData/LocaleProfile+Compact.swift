@@ -46,7 +46,10 @@ final class CompactAffixes: Sendable {
 
     private static let cache = Locked<[String: [Probe]]>([:])
 
-    static func resetCache() { cache.withLock { $0 = [:] } }
+    static func resetCache() {
+        cache.withLock { $0 = [:] }
+        tables.withLock { $0 = [:] }
+    }
 
     /// What one ICU formatting probe found: the affix texts, with their powers of ten and sides.
     struct Probe: Sendable {
@@ -97,8 +100,21 @@ final class CompactAffixes: Sendable {
                 $0[currencyKey] = $0[currencyKey] ?? withCurrency
             }
         }
-        return CompactAffixes(probes: plain! + withCurrency!, locale: locale)
+        // The affixes depend on the probes, the supplement's words for the region and language,
+        // and the language's scale words: locales that share all three share the table.
+        let region = ICU.region(ofLocale: locale)
+        let tableKey = currencyKey + "\u{1}" + region + "\u{1}" + ScaleWords.languageAndScript(locale)
+        if let table = tables.withLock({ $0[tableKey] }) { return table }
+        let table = CompactAffixes(probes: plain! + withCurrency!, locale: locale)
+        return tables.withLock { tables in
+            if let existing = tables[tableKey] { return existing }
+            tables[tableKey] = table
+            return table
+        }
     }
+
+    /// Built tables, by everything they depend on (see ``forLocale(_:numbers:currencies:currency:)``).
+    private static let tables = Locked<[String: CompactAffixes]>([:])
 
     /// Builds a locale's affixes from fresh ICU probes (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
     convenience init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {

@@ -104,8 +104,11 @@ struct MarkerSupplement: Sendable {
     /// All entries, in file order.
     let entries: [Entry]
 
+    /// Entries of each kind, in file order (locale profiles ask for them by kind).
+    private let entriesByKind: [Kind: [Entry]]
+
     /// Entries of one kind, in file order.
-    func entries(_ kind: Kind) -> [Entry] { entries.filter { $0.kind == kind } }
+    func entries(_ kind: Kind) -> [Entry] { entriesByKind[kind] ?? [] }
 
     /// The compiled-in supplement.
     static let shared = MarkerSupplement(tsv: String(decoding: PackageResources.marker_supplement_tsv, as: UTF8.self))
@@ -148,5 +151,6 @@ struct MarkerSupplement: Sendable {
                                  reason: String(fields[4]), evidence: String(fields[5])))
         }
         self.entries = entries
+        self.entriesByKind = Dictionary(grouping: entries, by: \.kind)
     }
 }

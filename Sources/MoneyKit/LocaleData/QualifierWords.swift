@@ -38,17 +38,32 @@ final class QualifierWords: Sendable {
     /// Builds the table of a language's qualifier words (folded keys).
     init(_ qualifiers: [ByteKey: CurrencySet]) {
         words = qualifiers
-        var stems: [ByteKey: CurrencySet] = [:]
-        var whole: [ByteKey: CurrencySet] = [:]
+        // Every word and stem as a piece of one byte store, with the word's currencies;
+        // pieces are sorted by key so that equal keys merge. (Sorting small index records
+        // over one store costs a fraction of sorting arrays of slices: this runs once per
+        // language at cold start.)
+        var store: [UInt8] = []
+        var pieces: [Piece] = []
+        var wordSets: [CurrencySet] = []
+        pieces.reserveCapacity(qualifiers.count * 4)
+        wordSets.reserveCapacity(qualifiers.count)
+        var boundaries: [Int] = []
         for (word, currencies) in qualifiers {
-            whole[word, default: CurrencySet()].formUnion(currencies)
-            let boundaries = QualifierWords.scalarEnds(word.bytes)
+            let start = store.count
+            store.append(contentsOf: word.bytes)
+            let set = Int32(wordSets.count)
+            wordSets.append(currencies)
+            pieces.append(Piece(start: Int32(start), length: Int32(word.bytes.count), set: set, isWord: true))
+            QualifierWords.scalarEnds(word.bytes, into: &boundaries)
             let count = boundaries.count
             guard count >= QualifierWords.shortestStem, QualifierWords.takesStems(word.bytes) else { continue }
             for length in max(QualifierWords.shortestStem, count - QualifierWords.longestEnding)...count {
-                let stem = word.bytes.prefix(boundaries[length - 1] - word.bytes.startIndex)
-                stems[ByteKey(stem), default: CurrencySet()].formUnion(currencies)
+                let bytes = boundaries[length - 1] - word.bytes.startIndex
+                pieces.append(Piece(start: Int32(start), length: Int32(bytes), set: set, isWord: false))
             }
+        }
+        store.withUnsafeBufferPointer { store in
+            pieces.sort { QualifierWords.compare($0, $1, in: store) < 0 }
         }
         var pool: [CurrencySet] = []
         var poolIndex: [CurrencySet: Int32] = [:]
@@ -58,17 +73,53 @@ final class QualifierWords: Sendable {
             poolIndex[set] = Int32(pool.count - 1)
             return Int32(pool.count - 1)
         }
-        var builder = MarkerTableBuilder(empty: Entry())
-        for (stem, currencies) in stems {
-            let slot = index(currencies)
-            builder.update(Array(stem.bytes)) { $0.stemOf = slot }
+        var keys: [(key: [UInt8], value: Int32)] = []
+        var entries: [Entry] = []
+        var position = 0
+        store.withUnsafeBufferPointer { store in
+            while position < pieces.count {
+                var stems = CurrencySet()
+                var whole = CurrencySet()
+                let first = pieces[position]
+                while position < pieces.count, QualifierWords.compare(pieces[position], first, in: store) == 0 {
+                    let piece = pieces[position]
+                    if piece.isWord { whole.formUnion(wordSets[Int(piece.set)]) } else { stems.formUnion(wordSets[Int(piece.set)]) }
+                    position += 1
+                }
+                // A whole word of four letters or more is its own stem.
+                var entry = Entry()
+                if !stems.isEmpty { entry.stemOf = index(stems) }
+                if !whole.isEmpty { entry.wordOf = index(whole) }
+                keys.append((Array(store[Int(first.start)..<Int(first.start + first.length)]), Int32(entries.count)))
+                entries.append(entry)
+            }
         }
-        for (word, currencies) in whole {
-            let slot = index(currencies)
-            builder.update(Array(word.bytes)) { $0.wordOf = slot }
-        }
-        (trie, entries) = builder.build()
+        trie = MarkerTrie(keys)
+        self.entries = entries
         sets = pool
+    }
+
+    /// A word or stem while the table is built: its bytes in the build's byte store, and
+    /// the currencies of the word it comes from.
+    private struct Piece {
+        var start: Int32
+        var length: Int32
+        /// Index of the word's currencies.
+        var set: Int32
+        /// Whether this is the whole word (not a stem of it).
+        var isWord: Bool
+    }
+
+    /// Orders two pieces by their bytes: negative, zero or positive.
+    private static func compare(_ left: Piece, _ right: Piece, in store: UnsafeBufferPointer<UInt8>) -> Int {
+        let shorter = Int(min(left.length, right.length))
+        var offset = 0
+        while offset < shorter {
+            let a = store[Int(left.start) + offset], b = store[Int(right.start) + offset]
+            if a != b { return Int(a) - Int(b) }
+            offset += 1
+        }
+        return Int(left.length) - Int(right.length)
     }
 
     /// Whether stems apply to a word: it is written in a script that separates words with
@@ -77,16 +128,15 @@ final class QualifierWords: Sendable {
         String(decoding: word, as: UTF8.self).unicodeScalars.allSatisfy { Characters.isWordLetter($0.value) }
     }
 
-    /// The byte offset just past each scalar of UTF-8 bytes.
-    private static func scalarEnds(_ bytes: ArraySlice<UInt8>) -> [Int] {
-        var ends: [Int] = []
+    /// The byte offset just past each scalar of UTF-8 bytes (into a reused array).
+    private static func scalarEnds(_ bytes: ArraySlice<UInt8>, into ends: inout [Int]) {
+        ends.removeAll(keepingCapacity: true)
         var index = bytes.startIndex
         while index < bytes.endIndex {
             index += 1
             while index < bytes.endIndex, bytes[index] & 0xC0 == 0x80 { index += 1 }
             ends.append(index)
         }
-        return ends
     }
 
     /// The qualifier word of the input at `start`: where it ends and the currencies it

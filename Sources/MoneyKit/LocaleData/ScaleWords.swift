@@ -49,8 +49,12 @@ enum ScaleWords {
 
     /// The counts spelled out with each power of ten.
     private static let counts: [Int64] = [1, 2, 5]
-    /// The powers of ten probed.
-    private static let exponents = 3...12
+    /// The powers of ten probed: every power with a word of its own somewhere (10^4 and 10^5
+    /// in Thai, lakh and crore, arab and kharab), but 10^8 and 10^10, which every language's
+    /// spell-out rules write as a number word or a scale word times a smaller scale word
+    /// (`sampûng bilyón`, `หมื่นล้าน` = หมื่น × ล้าน, `ஆயிரம் கோடி`): products of scale words
+    /// are read as such (Docs/ParsingRules.md §7), so probing them only costs time.
+    private static let exponents = [3, 4, 5, 6, 7, 9, 11, 12]
     /// Most cardinal rule sets read (Russian has 24 and Finnish 22: genders and cases).
     private static let maximumRuleSets = 24
 

@@ -32,7 +32,7 @@
 ///    it is a noun too (`엔`, `위안`), as people write it.
 ///
 /// Words are compared, and kept, as folded marker keys (``MarkerKey``). The test suite
-/// checks the words derived for a score of languages, and `TestData/unit-words.tsv` lists
+/// checks the words derived for a score of languages, and `TestData/derived-words.tsv` lists
 /// them for review.
 struct UnitWords {
     /// Unit word (folded key) -> the current currencies it denotes.
@@ -41,21 +41,6 @@ struct UnitWords {
     private(set) var nouns: [ByteKey: CurrencySet] = [:]
     /// Qualifier word (folded key) -> the currencies, current or not, whose names it qualifies.
     private(set) var qualifiers: [ByteKey: CurrencySet] = [:]
-
-    /// One name form: its folded key and its words' byte ranges in it.
-    private struct Form {
-        let currency: UInt16
-        let isCurrent: Bool
-        let key: [UInt8]
-        let words: [Range<Int>]
-
-        /// The run of `count` words from the start or the end, as key bytes (with the
-        /// separators between them as written).
-        func run(_ count: Int, fromEnd: Bool) -> ArraySlice<UInt8> {
-            fromEnd ? key[words[words.count - count].lowerBound..<words[words.count - 1].upperBound]
-                : key[words[0].lowerBound..<words[count - 1].upperBound]
-        }
-    }
 
     /// One currency's name forms, as texts.
     struct Names {
@@ -78,33 +63,103 @@ struct UnitWords {
                   splitter: splitter)
     }
 
+    /// One name form: its folded key, its words' byte ranges in it, and the numbers of its
+    /// words and of the runs of words from either end (see ``Texts``).
+    private struct Form {
+        let currency: UInt16
+        let isCurrent: Bool
+        let key: [UInt8]
+        let words: [Range<Int>]
+        /// The number of each word's text.
+        let ids: [Int32]
+        /// The number of the run of `n + 1` words from the start, at `n` (names of two words or more).
+        let firstRuns: [Int32]
+        /// The number of the run of `n + 1` words from the end, at `n` (names of two words or more).
+        let lastRuns: [Int32]
+
+        init(currency: UInt16, isCurrent: Bool, key: [UInt8], words: [Range<Int>], texts: inout Texts) {
+            self.currency = currency
+            self.isCurrent = isCurrent
+            self.key = key
+            self.words = words
+            ids = words.map { texts.id(key[$0]) }
+            guard words.count >= 2 else {
+                firstRuns = []
+                lastRuns = []
+                return
+            }
+            var first: [Int32] = [], last: [Int32] = []
+            for length in 1...words.count {
+                first.append(length == 1 ? ids[0] : texts.id(key[words[0].lowerBound..<words[length - 1].upperBound]))
+                last.append(length == 1 ? ids[words.count - 1]
+                    : texts.id(key[words[words.count - length].lowerBound..<words[words.count - 1].upperBound]))
+            }
+            firstRuns = first
+            lastRuns = last
+        }
+
+        /// The numbers of the runs from one end.
+        func runs(fromEnd: Bool) -> [Int32] { fromEnd ? lastRuns : firstRuns }
+
+        /// The byte range of the run of `count` words from the start or the end (with the
+        /// separators between them as written).
+        func run(_ count: Int, fromEnd: Bool) -> Range<Int> {
+            fromEnd ? words[words.count - count].lowerBound..<words[words.count - 1].upperBound
+                : words[0].lowerBound..<words[count - 1].upperBound
+        }
+    }
+
+    /// The distinct texts of words and runs of words, numbered in order of appearance: the
+    /// steps below count and relate numbers rather than hashing texts again and again (this
+    /// runs once per language at cold start).
+    private struct Texts {
+        private(set) var texts: [ArraySlice<UInt8>] = []
+        private var numbers: [ByteKey: Int32] = [:]
+
+        /// The number of a text, given one on first sight.
+        mutating func id(_ bytes: ArraySlice<UInt8>) -> Int32 {
+            if let known = numbers[ByteKey(bytes)] { return known }
+            let id = Int32(texts.count)
+            texts.append(bytes)
+            numbers[ByteKey(bytes)] = id
+            return id
+        }
+
+        /// A table by number as a table by (copied) text.
+        func byText(_ table: [Int32: CurrencySet]) -> [ByteKey: CurrencySet] {
+            var result: [ByteKey: CurrencySet] = [:]
+            result.reserveCapacity(table.count)
+            for (id, currencies) in table { result[ByteKey(Array(texts[Int(id)]))] = currencies }
+            return result
+        }
+    }
+
     /// Derives the words from the folded marker keys of every name form of each currency.
     init(keys names: [Keys], splitter: NameWords = NameWords()) {
         // 1. Words of every form.
+        var texts = Texts()
         var forms: [Form] = []
         for name in names {
             var seen: Set<ByteKey> = []
             for key in name.keys {
                 guard !key.isEmpty, seen.insert(ByteKey(key)).inserted else { continue }
-                forms.append(Form(currency: name.currency, isCurrent: name.isCurrent, key: key, words: splitter.words(of: key)))
+                forms.append(Form(currency: name.currency, isCurrent: name.isCurrent, key: key,
+                                  words: splitter.words(of: key), texts: &texts))
             }
         }
-        let current = forms.filter(\.isCurrent)
         // 2. Which words and runs of words stand at each end of two or more current currencies' names.
-        func shared(fromEnd: Bool) -> [ByteKey: CurrencySet] {
-            var byRun: [ByteKey: CurrencySet] = [:]
-            for form in current where form.words.count >= 2 {
-                for length in 1...form.words.count {
-                    byRun[ByteKey(form.run(length, fromEnd: fromEnd)), default: CurrencySet()].insert(form.currency)
-                }
+        func shared(fromEnd: Bool) -> [Int32: CurrencySet] {
+            var byRun: [Int32: CurrencySet] = [:]
+            for form in forms where form.isCurrent && form.words.count >= 2 {
+                for run in form.runs(fromEnd: fromEnd) { byRun[run, default: CurrencySet()].insert(form.currency) }
             }
             return byRun.filter { $0.value.count >= 2 }
         }
         let sharedFirst = shared(fromEnd: false)
         let sharedLast = shared(fromEnd: true)
-        func score(_ table: [ByteKey: CurrencySet], fromEnd: Bool) -> Int {
+        func score(_ table: [Int32: CurrencySet], fromEnd: Bool) -> Int {
             var currencies = CurrencySet()
-            for form in current where form.words.count >= 2 && table[ByteKey(form.run(1, fromEnd: fromEnd))] != nil {
+            for form in forms where form.isCurrent && form.words.count >= 2 && table[form.runs(fromEnd: fromEnd)[0]] != nil {
                 currencies.insert(form.currency)
             }
             return currencies.count
@@ -113,25 +168,29 @@ struct UnitWords {
         let nounTable = nounLast ? sharedLast : sharedFirst
 
         // 3. Nouns and unit words; 4. qualifiers.
+        var words: [Int32: CurrencySet] = [:]
+        var nouns: [Int32: CurrencySet] = [:]
+        var qualifiers: [Int32: CurrencySet] = [:]
         for form in forms where !form.words.isEmpty {
-            var chosen: [Range<Int>] = []
+            var chosen: [(range: Range<Int>, id: Int32)] = []
             if form.words.count == 1 {
-                chosen.append(form.words[0])
+                chosen.append((form.words[0], form.ids[0]))
             } else {
-                chosen += form.words.filter { nounTable[ByteKey(form.key[$0])] != nil }
-                for length in 2...form.words.count where nounTable[ByteKey(form.run(length, fromEnd: nounLast))] != nil {
-                    let run = form.run(length, fromEnd: nounLast)
-                    chosen.append(run.startIndex..<run.endIndex)
+                for (range, id) in zip(form.words, form.ids) where nounTable[id] != nil { chosen.append((range, id)) }
+                let runs = form.runs(fromEnd: nounLast)
+                for length in 2...form.words.count where nounTable[runs[length - 1]] != nil {
+                    chosen.append((form.run(length, fromEnd: nounLast), runs[length - 1]))
                 }
-                if chosen.isEmpty { chosen.append(nounLast ? form.words.last! : form.words.first!) }
+                if chosen.isEmpty {
+                    chosen.append(nounLast ? (form.words[form.words.count - 1], form.ids[form.ids.count - 1]) : (form.words[0], form.ids[0]))
+                }
             }
-            for range in chosen {
-                let word = ByteKey(Array(form.key[range]))
-                nouns[word, default: CurrencySet()].insert(form.currency)
-                if form.isCurrent { words[word, default: CurrencySet()].insert(form.currency) }
+            for (_, id) in chosen {
+                nouns[id, default: CurrencySet()].insert(form.currency)
+                if form.isCurrent { words[id, default: CurrencySet()].insert(form.currency) }
             }
-            for word in form.words where !chosen.contains(where: { $0.overlaps(word) }) {
-                qualifiers[ByteKey(Array(form.key[word])), default: CurrencySet()].insert(form.currency)
+            for (range, id) in zip(form.words, form.ids) where !chosen.contains(where: { $0.range.overlaps(range) }) {
+                qualifiers[id, default: CurrencySet()].insert(form.currency)
             }
         }
 
@@ -140,11 +199,14 @@ struct UnitWords {
         // matches that end on a character boundary with something left over. In scripts that
         // separate words with spaces the noun has four letters or more (`pund` in
         // `falklandspund`): shorter ones begin too many words (`do`, the Vietnamese đô, and `dong`).
-        let keys = Array(words.keys).filter { word in
-            let scalars = String(decoding: word.bytes, as: UTF8.self).unicodeScalars
+        let keys = words.keys.filter { id in
+            let scalars = String(decoding: texts.texts[Int(id)], as: UTF8.self).unicodeScalars
             return !scalars.allSatisfy { Characters.isWordLetter($0.value) || $0 == " " } || scalars.count >= 4
         }
-        let trie = MarkerTrie(keys.enumerated().map { (nounLast ? Array($0.element.bytes.reversed()) : Array($0.element.bytes), Int32($0.offset)) })
+        let trie = MarkerTrie(keys.map { id in
+            let bytes = texts.texts[Int(id)]
+            return (nounLast ? Array(bytes.reversed()) : Array(bytes), id)
+        })
         for form in forms {
             for word in form.words where word.count >= 3 {
                 var node = MarkerTrie.root
@@ -159,56 +221,55 @@ struct UnitWords {
                     // byte), and two characters at least.
                     let boundary = nounLast ? form.key[position] & 0xC0 != 0x80 : form.key[position + 1] & 0xC0 != 0x80
                     if value >= 0, boundary, characters >= 2 {
-                        nouns[keys[Int(value)], default: CurrencySet()].insert(form.currency)
-                        if form.isCurrent { words[keys[Int(value)]]!.insert(form.currency) }
+                        nouns[value, default: CurrencySet()].insert(form.currency)
+                        if form.isCurrent { words[value]!.insert(form.currency) }
                     }
                 }
             }
         }
 
         // 6. Forms of one word.
-        let lexemes = UnitWords.wordForms(forms)
+        let lexemes = UnitWords.wordForms(forms, textCount: texts.texts.count)
         words = UnitWords.spread(words, over: lexemes)
         nouns = UnitWords.spread(nouns, over: lexemes)
         qualifiers = UnitWords.spread(qualifiers, over: lexemes)
 
         // 7. Korean nouns without 화.
-        words = UnitWords.withoutKoreanCurrencySuffix(words)
-        nouns = UnitWords.withoutKoreanCurrencySuffix(nouns)
+        self.words = UnitWords.withoutKoreanCurrencySuffix(texts.byText(words))
+        self.nouns = UnitWords.withoutKoreanCurrencySuffix(texts.byText(nouns))
+        self.qualifiers = texts.byText(qualifiers)
     }
 
     /// The forms of each word (step 6): word -> the class of words standing at the same
     /// place in name forms of one currency that have as many words, merged across currencies
     /// through the words they share.
-    private static func wordForms(_ forms: [Form]) -> [ByteKey: [ByteKey]] {
-        var parent: [ByteKey: ByteKey] = [:]
-        func root(_ word: ByteKey) -> ByteKey {
+    private static func wordForms(_ forms: [Form], textCount: Int) -> [Int32: [Int32]] {
+        // Union-find over text numbers.
+        var parent = Array(Int32(0)..<Int32(textCount))
+        func root(_ word: Int32) -> Int32 {
             var word = word
-            while let up = parent[word], up != word { word = up }
+            while parent[Int(word)] != word { word = parent[Int(word)] }
             return word
         }
-        func union(_ a: ByteKey, _ b: ByteKey) {
-            if parent[a] == nil { parent[a] = a }
-            if parent[b] == nil { parent[b] = b }
-            let (ra, rb) = (root(a), root(b))
-            if ra != rb { parent[rb] = ra }
-        }
-        var byCurrency: [UInt16: [Form]] = [:]
-        for form in forms { byCurrency[form.currency, default: []].append(form) }
-        for (_, currencyForms) in byCurrency where currencyForms.count >= 2 {
-            for (index, form) in currencyForms.enumerated() {
-                for other in currencyForms[(index + 1)...] where other.words.count == form.words.count {
-                    for position in form.words.indices {
-                        let a = ByteKey(Array(form.key[form.words[position]]))
-                        let b = ByteKey(Array(other.key[other.words[position]]))
-                        if a != b { union(a, b) }
+        var joined: [Int32] = []
+        var byCurrency: [UInt16: [Int]] = [:]
+        for (index, form) in forms.enumerated() { byCurrency[form.currency, default: []].append(index) }
+        for (_, indexes) in byCurrency where indexes.count >= 2 {
+            for (position, index) in indexes.enumerated() {
+                let form = forms[index]
+                for otherIndex in indexes[(position + 1)...] where forms[otherIndex].words.count == form.words.count {
+                    for (a, b) in zip(form.ids, forms[otherIndex].ids) where a != b {
+                        joined.append(a)
+                        joined.append(b)
+                        let (ra, rb) = (root(a), root(b))
+                        if ra != rb { parent[Int(rb)] = ra }
                     }
                 }
             }
         }
-        var classes: [ByteKey: [ByteKey]] = [:]
-        for word in parent.keys { classes[root(word), default: []].append(word) }
-        var result: [ByteKey: [ByteKey]] = [:]
+        var classes: [Int32: [Int32]] = [:]
+        for word in Set(joined) { classes[root(word), default: []].append(word) }
+        var result: [Int32: [Int32]] = [:]
         for (_, members) in classes where members.count >= 2 {
             for word in members { result[word] = members }
         }
@@ -217,12 +278,11 @@ struct UnitWords {
 
     /// Fills gaps in word forms (step 6): a currency that has some forms of a word, all of
     /// which another currency has too, gets the other currency's forms.
-    private static func spread(_ table: [ByteKey: CurrencySet], over lexemes: [ByteKey: [ByteKey]]) -> [ByteKey: CurrencySet] {
+    private static func spread(_ table: [Int32: CurrencySet], over lexemes: [Int32: [Int32]]) -> [Int32: CurrencySet] {
         var result = table
-        var done: Set<ByteKey> = []
+        var done: Set<Int32> = []
         for (word, _) in table {
-            guard let forms = lexemes[word], done.insert(forms.min { $0.bytes.lexicographicallyPrecedes($1.bytes) }!).inserted
-            else { continue }
+            guard let forms = lexemes[word], done.insert(forms.min()!).inserted else { continue }
             // Each currency's forms of the word, as a set of positions in `forms`.
             var owned: [UInt16: Set<Int>] = [:]
             for (position, form) in forms.enumerated() {
@@ -257,31 +317,19 @@ struct UnitWords {
 /// without spaces (Han, kana, Thai, Lao, Khmer, Burmese) at ICU's word boundaries for the
 /// language, which has dictionaries for them (`新台湾ドル`: 新 台湾 ドル; `บาทไทย`: บาท ไทย).
 struct NameWords {
-    /// ICU's word breaker of the language, opened when first needed; nil splits at spaces and
+    /// The locale whose word break rules split unspaced scripts; nil splits at spaces and
     /// hyphens only.
-    private let breaker: LazyWordBreaker?
+    private let locale: String?
 
     /// Splits at spaces and hyphens, and, given a locale, unspaced scripts by its word break rules.
     init(locale: String? = nil) {
-        breaker = locale.map(LazyWordBreaker.init)
+        self.locale = locale
     }
 
-    /// ICU's word breaker for a locale, opened on first use (most languages' names hold no
-    /// unspaced script and never need one). Used by one thread: a name table is built by the
-    /// thread that asked for it.
-    private final class LazyWordBreaker {
-        let locale: String
-        private var opened: ICU.WordBreaker??
-
-        init(_ locale: String) { self.locale = locale }
-
-        var breaker: ICU.WordBreaker? {
-            if let opened { return opened }
-            let made = ICU.WordBreaker(locale: locale)
-            opened = .some(made)
-            return made
-        }
-    }
+    /// ICU's word breakers by locale, opened on first need (most languages' names hold no
+    /// unspaced script) and kept: opening one loads its dictionaries, which costs
+    /// milliseconds. A breaker is used under the lock.
+    private static let breakers = Locked<[String: ICU.WordBreaker]>([:])
 
     /// The byte ranges of the words of a folded key.
     func words(of key: [UInt8]) -> [Range<Int>] {
@@ -303,12 +351,17 @@ struct NameWords {
 
     /// A word, or its pieces when it holds a script written without spaces.
     private func split(_ key: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-        guard let breaker, key[range].contains(where: { $0 >= 0xE0 }) else { return [range] }
+        guard let locale, key[range].contains(where: { $0 >= 0xE0 }) else { return [range] }
         let text = String(decoding: key[range], as: UTF8.self)
-        guard text.unicodeScalars.contains(where: NameWords.isUnspacedScript), let words = breaker.breaker else { return [range] }
+        guard text.unicodeScalars.contains(where: NameWords.isUnspacedScript) else { return [range] }
+        let split = NameWords.breakers.withLock { breakers -> [String]? in
+            if breakers[locale] == nil, let opened = ICU.WordBreaker(locale: locale) { breakers[locale] = opened }
+            return breakers[locale]?.pieces(text)
+        }
+        guard let split else { return [range] }
         var pieces: [Range<Int>] = []
         var offset = range.lowerBound
-        for piece in words.pieces(text) {
+        for piece in split {
             let length = piece.utf8.count
             // Only pieces with letters are words (ICU also returns spaces and punctuation).
             if piece.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
