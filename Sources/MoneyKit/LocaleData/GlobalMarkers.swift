@@ -290,23 +290,26 @@ extension GlobalMarkers {
         _ words: inout MarkerTableBuilder<MarkerInfo>, _ wordSupplement: [SupplementInfo]
     ) {
         func looseKey(_ key: [UInt8]) -> String {
-            String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " && $0 != "." }
-                .map { String($0) }.joined().lowercased()
+            var kept = String.UnicodeScalarView()
+            for scalar in String(decoding: key, as: UTF8.self).unicodeScalars where scalar != " " && scalar != "." {
+                kept.append(scalar)
+            }
+            return String(kept).lowercased()
         }
         func currencies(_ info: MarkerInfo, _ supplement: [SupplementInfo]) -> CurrencySet {
             info.symbols.union(info.supplement >= 0 ? supplement[Int(info.supplement)].anyScope.symbols : CurrencySet())
         }
+        let symbolKeys = symbols.keys.map { ($0, looseKey($0)) }
         var loose: [String: CurrencySet] = [:]
-        for key in symbols.keys {
-            loose[looseKey(key), default: CurrencySet()].formUnion(currencies(symbols.info(forKey: key)!, symbolSupplement))
+        for (key, looseForm) in symbolKeys {
+            loose[looseForm, default: CurrencySet()].formUnion(currencies(symbols.info(forKey: key)!, symbolSupplement))
         }
-        for key in symbols.keys {
-            let related = loose[looseKey(key)]!
+        for (key, looseForm) in symbolKeys {
+            let related = loose[looseForm]!
             symbols.update(key) { $0.looseSymbols = related }
         }
-        for key in words.keys {
-            guard let related = loose[looseKey(key)], !currencies(words.info(forKey: key)!, wordSupplement).isEmpty
-            else { continue }
+        for key in words.keys where !currencies(words.info(forKey: key)!, wordSupplement).isEmpty {
+            guard let related = loose[looseKey(key)] else { continue }
             words.update(key) { $0.looseSymbols = related }
         }
     }

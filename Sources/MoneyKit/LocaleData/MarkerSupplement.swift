@@ -118,10 +118,13 @@ struct MarkerSupplement: Sendable {
     /// the program, since the file ships with the library and tests cover it.
     init(tsv: String) {
         var entries: [Entry] = []
-        for (number, line) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on bytes (tab and newline are ASCII): splitting a String by Characters runs
+        // grapheme breaking over the whole file, which showed in the cold start.
+        for (number, lineBytes) in tsv.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(lineBytes)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let location = "marker-supplement.tsv line \(number + 1)"
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            var location: String { "marker-supplement.tsv line \(number + 1)" }
+            let fields = lineBytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map(Substring.init)
             precondition(fields.count == 6, "\(location): expected 6 tab-separated fields")
             guard let kind = Kind(rawValue: String(fields[1])) else { preconditionFailure("\(location): unknown kind \(fields[1])") }
             guard let scope = Scope(fields[3]) else { preconditionFailure("\(location): bad scope \(fields[3])") }

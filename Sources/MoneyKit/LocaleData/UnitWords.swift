@@ -240,10 +240,10 @@ struct UnitWords {
         self.qualifiers = texts.byText(qualifiers)
     }
 
-    /// The forms of each word (step 6): word -> the class of words standing at the same
-    /// place in name forms of one currency that have as many words, merged across currencies
-    /// through the words they share.
-    private static func wordForms(_ forms: [Form], textCount: Int) -> [Int32: [Int32]] {
+    /// The forms of words (step 6): the classes (of two words or more) of words standing at
+    /// the same place in name forms of one currency that have as many words, merged across
+    /// currencies through the words they share.
+    private static func wordForms(_ forms: [Form], textCount: Int) -> [[Int32]] {
         // Union-find over text numbers.
         var parent = Array(Int32(0)..<Int32(textCount))
         func root(_ word: Int32) -> Int32 {
@@ -269,25 +269,20 @@ struct UnitWords {
         }
         var classes: [Int32: [Int32]] = [:]
         for word in Set(joined) { classes[root(word), default: []].append(word) }
-        var result: [Int32: [Int32]] = [:]
-        for (_, members) in classes where members.count >= 2 {
-            for word in members { result[word] = members }
-        }
-        return result
+        return classes.values.filter { $0.count >= 2 }
     }
 
     /// Fills gaps in word forms (step 6): a currency that has some forms of a word, all of
     /// which another currency has too, gets the other currency's forms.
-    private static func spread(_ table: [Int32: CurrencySet], over lexemes: [Int32: [Int32]]) -> [Int32: CurrencySet] {
+    private static func spread(_ table: [Int32: CurrencySet], over lexemes: [[Int32]]) -> [Int32: CurrencySet] {
         var result = table
-        var done: Set<Int32> = []
-        for (word, _) in table {
-            guard let forms = lexemes[word], done.insert(forms.min()!).inserted else { continue }
+        for forms in lexemes {
             // Each currency's forms of the word, as a set of positions in `forms`.
             var owned: [UInt16: Set<Int>] = [:]
             for (position, form) in forms.enumerated() {
                 for currency in table[form]?.members ?? [] { owned[currency, default: []].insert(position) }
             }
+            guard owned.count >= 2 else { continue }
             for (taker, have) in owned {
                 for (giver, theirs) in owned where giver != taker && have.isStrictSubset(of: theirs) {
                     for position in theirs.subtracting(have) { result[forms[position], default: CurrencySet()].insert(taker) }
