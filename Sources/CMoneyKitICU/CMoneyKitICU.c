@@ -694,7 +694,8 @@ static UChar32 latin_base_letter(UChar32 letter) {
     return (UChar32)(base[0] - 'A' + 'a');
 }
 
-void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t *folded, int32_t *status) {
+void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, int32_t nuktasOnly, uint32_t *folded,
+                            int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     const UNormalizer2 *nfd = unorm2_getNFDInstance(&error);
     *status = (int32_t)error;
@@ -709,14 +710,22 @@ void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t 
         int32_t length = unorm2_normalize(nfd, source, sourceLength, decomposed, 32, &step);
         uint32_t result = 0;
         int32_t kept = 0;
+        int32_t removed = 0;
         if (U_SUCCESS(step)) {
             int32_t offset = 0;
             while (offset < length) {
                 UChar32 scalar;
                 U16_NEXT(decomposed, offset, length, scalar);
-                if (u_charType(scalar) == U_NON_SPACING_MARK) continue;
+                if (u_charType(scalar) == U_NON_SPACING_MARK && (!nuktasOnly || u_getCombiningClass(scalar) == 7)) {
+                    removed += 1;
+                    continue;
+                }
                 result = (uint32_t)scalar;
                 kept += 1;
+            }
+            if (nuktasOnly && removed == 0) {
+                result = (uint32_t)lower;
+                kept = 1;
             }
         } else {
             result = (uint32_t)lower;

@@ -158,9 +158,13 @@ int32_t mkicu_spellout_format(void *format, const char *ruleSet, int64_t value, 
 /// (`u_tolower`), then canonical decomposition (NFD), then the nonspacing marks removed; a
 /// Latin letter left whole whose Unicode name is a letter "WITH" a stroke or hook, or
 /// "DOTLESS", becomes that base letter (ł is l, đ is d, ø is o, ı is i).
+/// With `nuktasOnly` nonzero (for the Indic scripts, whose other marks are vowel signs that
+/// spell the word), only marks of canonical combining class 7 (nukta) are removed, and a code
+/// point that has none is left as it is.
 /// Writes the result's single code point to `folded[i]`, 0 when nothing is left (a
 /// nonspacing mark), or 0xFFFFFFFF when several code points are left.
-void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, uint32_t *folded, int32_t *status);
+void mkicu_fold_code_points(const uint32_t *codePoints, int32_t count, int32_t nuktasOnly, uint32_t *folded,
+                            int32_t *status);
 /// Whether each code point is a nonspacing mark (general category Mn): `marks[i]` 1 or 0.
 void mkicu_nonspacing_marks(const uint32_t *codePoints, int32_t count, uint8_t *marks);
 /// Opens ICU's word break iterator for a locale (`ubrk`, with ICU's dictionaries for

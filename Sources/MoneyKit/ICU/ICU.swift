@@ -531,11 +531,12 @@ enum ICU {
     /// Each code point folded for matching words (Docs/ParsingRules.md §2): lower case, then
     /// canonical decomposition, then nonspacing marks removed, and a Latin letter with a
     /// stroke or hook made its base letter (`ł` is `l`) — `.scalar` for one code point left,
-    /// `.removed` when nothing is (a mark), `.several` otherwise.
-    static func foldedCodePoints(_ scalars: [UInt32]) -> [FoldedCodePoint] {
+    /// `.removed` when nothing is (a mark), `.several` otherwise. With `nuktasOnly` (the
+    /// Indic scripts) only the nukta is removed (`फ़` is `फ`); other code points stay as they are.
+    static func foldedCodePoints(_ scalars: [UInt32], nuktasOnly: Bool = false) -> [FoldedCodePoint] {
         var folded = [UInt32](repeating: 0, count: scalars.count)
         var status: Int32 = 0
-        mkicu_fold_code_points(scalars, Int32(scalars.count), &folded, &status)
+        mkicu_fold_code_points(scalars, Int32(scalars.count), nuktasOnly ? 1 : 0, &folded, &status)
         guard status <= 0 else { return scalars.map { .scalar($0) } }
         return folded.map { $0 == 0 ? .removed : $0 == 0xFFFF_FFFF ? .several : .scalar($0) }
     }

@@ -32,6 +32,10 @@ struct StrictFormat: Sendable, Hashable {
 struct SeparatorRoles: Sendable {
     /// nil in lenient mode.
     let strict: StrictFormat?
+    /// The classes of the locale's decimal symbols (bit per ``SeparatorClass``), whatever the
+    /// mode: in lenient mode a lone `,` or `.` that is the locale's decimal symbol is read as
+    /// decimal by right, not only because grouping cannot be (§3 rule 5).
+    let localeDecimalClasses: UInt16
 
     /// What a separator class may be.
     @inline(__always)
@@ -227,7 +231,7 @@ struct NumberConventions: Sendable {
 
     /// Separator roles for a mode and currency.
     func separatorRoles(strict: Bool, currency: UInt16) -> SeparatorRoles {
-        SeparatorRoles(strict: strict ? strictFormat(for: currency) : nil)
+        SeparatorRoles(strict: strict ? strictFormat(for: currency) : nil, localeDecimalClasses: strictFormat(for: currency).decimalClasses)
     }
 
     /// Where ICU puts currency names, from its full-name output for a singular and a plural

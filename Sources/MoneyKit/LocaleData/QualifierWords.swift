@@ -155,8 +155,17 @@ final class QualifierWords: Sendable {
 
     /// A word of a spaced script: the run of letters from `start`, matched whole or by stem.
     private func spacedMatch(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
-        // No word begins with a mark that folding removes.
-        guard !MarkerKey.isRemovedByFolding(Characters.canonical(Characters.decode(bytes, at: start).scalar)) else { return nil }
+        // A word begins with a few marks that folding removes at most (a run of stray marks
+        // is no word, and is not scanned to its end: see MarkerKey.leadingMarksSkipped).
+        var leading = start
+        var leadingMarks = 0
+        while leading < bytes.count {
+            let (scalar, length) = Characters.decode(bytes, at: leading)
+            guard MarkerKey.isRemovedByFolding(Characters.canonical(scalar)) else { break }
+            leadingMarks += 1
+            if leadingMarks > MarkerKey.leadingMarksSkipped { return nil }
+            leading += length
+        }
         // The word's extent and its length in folded letters.
         var end = start
         var letters = 0

@@ -179,7 +179,8 @@ struct CurrencyResolution {
     /// Separator roles for the digits before a unit or multiplier, read before the currency
     /// is known: lenient inference, or the locale's own format in strict mode.
     var unitRoles: SeparatorRoles {
-        SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil)
+        SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil,
+                       localeDecimalClasses: profile.numbers.strictFormat.decimalClasses)
     }
 
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form

@@ -98,10 +98,11 @@ extension NumberScan {
         if groupingError(decimal: nil, roles: roles, schemes: schemes) == nil { return nil }
         if groupingError(decimal: position, roles: roles, schemes: schemes) == nil {
             // A decimal reading forced by impossible grouping must not also lean on surplus
-            // zero decimals (`2000,000 $`): the two together read a mistyped group as a
-            // fraction, 1000 times off, so they are a grouping error.
+            // zero decimals (`2000,000 $` in en_US): the two together read a mistyped group
+            // as a fraction, 1000 times off, so they are a grouping error. The locale's own
+            // decimal symbol is decimal by right (`1 234 567,890 ₽` in ru_RU is 1234567.89).
             let surplus = digitsAfter - minorUnits
-            if position == markCount - 1, surplus > 0, pendingZeros >= surplus {
+            if position == markCount - 1, surplus > 0, pendingZeros >= surplus, roles.localeDecimalClasses & mark.kind.bit == 0 {
                 throw MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
             }
             return position

@@ -599,6 +599,8 @@ struct Lexer {
         var nameBest: (end: Int, value: Int32) = (-1, -1)
         var index = start
         var previousWasSpace = false
+        var leadingMarks = 0
+        var sawLetter = false
         while index < bytes.count, symbolNode >= 0 || wordNode >= 0 || nameNode >= 0 {
             guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else {
                 continue
@@ -614,15 +616,23 @@ struct Lexer {
             }
             if wordNode >= 0 || nameNode >= 0 {
                 if MarkerKey.isRemovedByFolding(canonical) {
-                    // An accent written apart (`e` + U+0301): words and names skip it (§2); no
-                    // word begins with one.
-                    if wordNode == MarkerTrie.root { wordNode = -1 }
-                    if nameNode == MarkerTrie.root { nameNode = -1 }
+                    // An accent written apart (`e` + U+0301): words and names skip it (§2),
+                    // also a few before their first letter (ICU's Kashmiri names begin with
+                    // vowel signs: `ِٖیوٗنِڑیڑ ڑِ ویلور رِیل`).
+                    if !sawLetter {
+                        leadingMarks += 1
+                        if leadingMarks > MarkerKey.leadingMarksSkipped {
+                            wordNode = -1
+                            nameNode = -1
+                        }
+                    }
                 } else if let folded = MarkerKey.foldedScalar(canonical) {
+                    sawLetter = true
                     if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
                     if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }
                 } else {
                     // Folding gives several scalars (rare): walk their bytes.
+                    sawLetter = true
                     MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
                         if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
                         if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }

@@ -382,7 +382,8 @@ enum MarkerKey {
     }
 
     /// Whether folding removes a canonical scalar: a nonspacing mark of the Latin, Greek,
-    /// Cyrillic, Hebrew or Arabic letters (an accent, a Hebrew point, an Arabic vowel sign).
+    /// Cyrillic, Hebrew or Arabic letters (an accent, a Hebrew point, an Arabic vowel sign), or
+    /// an Indic nukta.
     /// Words and names skip it; symbols never fold.
     @inline(__always)
     static func isRemovedByFolding(_ canonical: UInt32) -> Bool {
@@ -410,13 +411,15 @@ enum MarkerKey {
     /// decomposition, nonspacing marks removed, a Latin letter with a stroke made its base
     /// letter by its Unicode name: `é` is `e`, `Ё` is `е`, `ồ` is `o`, `ł` is `l`, `أ` is `ا`). The ranges are the Latin, IPA, Greek, Cyrillic, Armenian, Hebrew and Arabic
     /// blocks, the combining marks, and Latin and Greek extended: scripts whose marks are
-    /// accents people leave out. Abugidas (Devanagari, Thai...) and kana are outside them:
-    /// their marks are parts of the spelling. Entries: the folded scalar, ``removedMark``, or
+    /// accents people leave out; and the Indic blocks, where only the nukta is left out
+    /// (`फ्रैंक` for `फ़्रैंक`): their vowel signs spell the word, as Thai's marks and kana's
+    /// voicing marks (outside the ranges) do. Entries: the folded scalar, ``removedMark``, or
     /// ``severalScalars`` (two sentinels, for a table read on the hot path). A raw buffer,
     /// never freed.
     nonisolated(unsafe) static let foldTable: UnsafeBufferPointer<UInt32> = {
         let scalars = foldRanges.flatMap { $0.map { $0 } }
-        let folded = ICU.foldedCodePoints(scalars)
+        let folded = ICU.foldedCodePoints(Array(scalars.prefix(accentedCount)))
+            + ICU.foldedCodePoints(Array(scalars.dropFirst(accentedCount)), nuktasOnly: true)
         let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: scalars.count)
         for (position, entry) in folded.enumerated() {
             switch entry {
@@ -428,8 +431,16 @@ enum MarkerKey {
         return UnsafeBufferPointer(buffer)
     }()
 
-    /// The scalar ranges of ``foldTable``, in order.
-    static let foldRanges: [Range<UInt32>] = [0xC0..<0x700, 0x1AB0..<0x1B00, 0x1DC0..<0x2000]
+    /// The scalar ranges of ``foldTable``, in order: the accented scripts' (every mark
+    /// removed), then the Indic blocks, Devanagari to Sinhala (only the nukta removed).
+    static let foldRanges: [Range<UInt32>] = [0xC0..<0x700, 0x1AB0..<0x1B00, 0x1DC0..<0x2000, 0x900..<0xE00]
+    /// How many scalars of ``foldRanges`` belong to the accented scripts' ranges.
+    private static let accentedCount = 0x640 + 0x50 + 0x240
+
+    /// How many marks that folding removes a word or name may begin with (ICU's names begin
+    /// with two at most: Kashmiri vowel signs). A bound keeps a run of stray marks from
+    /// being walked once per matcher (`1` followed by 500 combining accents).
+    static let leadingMarksSkipped = 4
 
     /// ``foldTable`` entry of a scalar removed by folding.
     static let removedMark: UInt32 = 0
@@ -442,6 +453,7 @@ enum MarkerKey {
         if canonical < 0x700 {
             return canonical >= 0xC0 ? foldTable[Int(canonical - 0xC0)] : nil
         }
+        if canonical >= 0x900 && canonical < 0xE00 { return foldTable[Int(canonical - 0x900) + accentedCount] }
         if canonical >= 0x1DC0 && canonical < 0x2000 { return foldTable[Int(canonical - 0x1DC0) + 0x640 + 0x50] }
         if canonical >= 0x1AB0 && canonical < 0x1B00 { return foldTable[Int(canonical - 0x1AB0) + 0x640] }
         return nil
@@ -488,10 +500,16 @@ enum MarkerKey {
         var index = start
         var best: (end: Int, value: Int32)?
         var previousWasSpace = false
+        var leadingMarks = 0
         while index < bytes.count {
             guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
-            // No key begins with a mark that folding removes.
-            if folded, node == MarkerTrie.root, isRemovedByFolding(canonical) { break }
+            // A mark that folding removes adds no key bytes, wherever it stands: also a few
+            // before a key's first letter (ICU's Kashmiri names begin with vowel signs).
+            if folded, node == MarkerTrie.root, isRemovedByFolding(canonical) {
+                leadingMarks += 1
+                if leadingMarks > leadingMarksSkipped { break }
+                continue
+            }
             var alive = true
             appendKeyBytes(of: canonical, folded: folded) { byte in
                 guard alive else { return }
