@@ -1,6 +1,7 @@
 // libFuzzer target: MoneyParser.parse on arbitrary text, in any ICU locale, with or without a
 // hint. Properties checked on every input:
-// - an error's offset lies inside the input, and its description is not empty;
+// - an error's offset lies inside the input at the start of a character (or at its end), and
+//   its description is not empty;
 // - a strict success is a lenient success with the same money;
 // - a lenient success, written by MoneyFormatter (ISO code style) and parsed back with its
 //   currency as the hint, gives the same money.
@@ -20,6 +21,10 @@ func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard case .failure(let error) = result else { continue }
         if let offset = error.offset, offset < 0 || offset > text.utf8.count {
             violated("error offset inside the input", "\(details): \(error.kind.name) at \(offset)")
+        }
+        if let offset = error.offset, offset < text.utf8.count,
+           text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
+            violated("error offset at the start of a character", "\(details): \(error.kind.name) at \(offset)")
         }
         if error.description.isEmpty { violated("error description", details) }
     }

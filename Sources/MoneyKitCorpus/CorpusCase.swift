@@ -166,12 +166,23 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
             let passed = money.amount == expectedAmount && money.currency.code == code.uppercased()
             return Outcome(passed: passed, expected: expectedText, got: got, error: nil)
         } catch {
-            let got = "error \(error.kind.name)" + (error.offset.map { " at \($0)" } ?? "")
+            var got = "error \(error.kind.name)" + (error.offset.map { " at \($0)" } ?? "")
+            // Every error points at the start of a character (or the end): never inside one.
+            let onBoundary = error.offset.map { Self.startsCharacter(input, atUTF8Offset: $0) } ?? true
+            if !onBoundary { got += " (inside a character)" }
             guard case .error(let kind, let offset) = expectation else {
                 return Outcome(passed: false, expected: expectedText, got: got, error: error)
             }
-            let passed = (kind == nil || kind == error.kind.name) && (offset?.matches(error.offset) ?? true)
+            let passed = onBoundary && (kind == nil || kind == error.kind.name) && (offset?.matches(error.offset) ?? true)
             return Outcome(passed: passed, expected: expectedText, got: got, error: error)
         }
+    }
+
+    /// Whether a UTF-8 offset is the start of a scalar of `text`, or its end.
+    static func startsCharacter(_ text: String, atUTF8Offset offset: Int) -> Bool {
+        let utf8 = text.utf8
+        guard offset >= 0, offset <= utf8.count else { return false }
+        guard offset < utf8.count else { return true }
+        return utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 != 0x80
     }
 }

@@ -223,7 +223,8 @@ extension MoneyParseError {
     /// The error with its excerpt filled in from the input when it points at a character but
     /// does not name it (errors found from recorded offsets, such as a separator's).
     func naming(_ bytes: UnsafeBufferPointer<UInt8>) -> MoneyParseError {
-        guard excerpt == nil, let offset, offset < bytes.count, kind != .tooLong, kind != .overflow else { return self }
+        guard excerpt == nil, let offset, offset < bytes.count, kind != .tooLong, kind != .overflow,
+              bytes[offset] & 0xC0 != 0x80 else { return self }
         let length = Characters.decode(bytes, at: offset).length
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)]), as: UTF8.self)
         return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion, detail: detail)

@@ -33,7 +33,8 @@ extension NumberScan {
                 throw MoneyParseError(.invalidNumeral, offset: offset, detail: .digitRunInNumeral)
             }
             value = try unitValue(finalCoefficient: coefficient, singleDigit: single, zeroThenDigit: zeroThenDigit,
-                                  colloquial: colloquial, offset: max(end - 1, start))
+                                  colloquial: colloquial,
+                                  offset: Characters.startOfScalar(endingAt: end, notBefore: start, in: bytes))
             // §1: at most 38 significant digits, the integer part's trailing zeros included.
             if value.significantDigits > 38 { throw MoneyParseError(.overflow, offset: start) }
         } else {

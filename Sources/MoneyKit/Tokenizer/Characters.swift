@@ -136,6 +136,14 @@ enum Characters {
                     | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
     }
 
+    /// The start of the scalar that ends at `end` (exclusive), not before `lowerBound`.
+    @inline(__always)
+    static func startOfScalar(endingAt end: Int, notBefore lowerBound: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = max(end - 1, lowerBound)
+        while start > lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
     /// Writes a scalar's UTF-8 bytes through `body`.
     @inline(__always)
     static func forEachUTF8Byte(of scalar: UInt32, _ body: (UInt8) -> Void) {

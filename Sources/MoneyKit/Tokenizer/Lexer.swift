@@ -443,8 +443,7 @@ struct Lexer {
         var position = end
         while remaining > 0 {
             guard position > start else { return nil }
-            var boundary = position - 1
-            while boundary > start, bytes[boundary] & 0xC0 == 0x80 { boundary -= 1 }
+            let boundary = Characters.startOfScalar(endingAt: position, notBefore: start, in: bytes)
             let canonical = Characters.canonical(Characters.decode(bytes, at: boundary).scalar)
             position = boundary
             if MarkerKey.isRemovedByFolding(canonical) { continue }
