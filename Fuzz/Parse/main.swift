@@ -52,14 +52,16 @@ func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Whether a run of digits and separators in the text holds exactly one separator, followed
-/// by exactly three digits.
+/// Whether a run of digits and separators in the text (from its first digit) holds exactly one
+/// separator, followed by exactly three digits.
 func hasThreeDigitAmbiguity(_ text: String) -> Bool {
     let separators = ",.٫٬'’，．＇".unicodeScalars
     var run: [Unicode.Scalar] = []
     func check() -> Bool {
-        let marks = run.indices.filter { separators.contains(run[$0]) }
-        return marks.count == 1 && run.count - marks[0] - 1 == 3
+        // Separators before the first digit end a marker (`Rp.12.000`), not a number.
+        let number = run.drop { separators.contains($0) }
+        let marks = number.indices.filter { separators.contains(number[$0]) }
+        return marks.count == 1 && number.endIndex - marks[0] - 1 == 3
     }
     let ignorable = "\u{200E}\u{200F}\u{061C}\u{200B}\u{2060}\u{FEFF}".unicodeScalars
     for scalar in text.unicodeScalars where !ignorable.contains(scalar) {

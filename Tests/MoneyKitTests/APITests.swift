@@ -132,6 +132,12 @@ import Testing
         #expect(throws: MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength)) {
             try MoneyParser.parse(text, locale: en)
         }
+        // The offset is the start of the first character that does not fit, never inside one:
+        // here `€` takes bytes 1,023 to 1,025.
+        let straddling = String(repeating: "1", count: MoneyParser.maximumInputLength - 1) + "€"
+        #expect(throws: MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength - 1)) {
+            try MoneyParser.parse(straddling, locale: en)
+        }
         // Exactly at the limit it is scanned (and here fails for its size, not its length).
         let atLimit = String(repeating: "1", count: MoneyParser.maximumInputLength)
         #expect(throws: MoneyParseError.self) { try MoneyParser.parse(atLimit, locale: en) }

@@ -130,7 +130,7 @@ final class LocaleProfile: Sendable {
 
     private static let cache = Locked(Cache())
 
-    /// Most profiles kept. Every ICU locale fits (805 in ICU 72, about 63 MiB in all); the
+    /// Most profiles kept. Every ICU locale fits (805 in ICU 72, about 100 MiB in all); the
     /// bound only matters for callers that pass endless distinct identifiers (keywords,
     /// junk), whose profiles are then rebuilt when needed again instead of piling up.
     static let maximumCachedProfiles = 2048

@@ -82,8 +82,8 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
     /// The UTF-8 offset in the input of the first offending character, when there is one:
     /// `nil` for ``Kind/empty``, ``Kind/missingCurrency`` and a ``Kind/missingNumber`` in a
     /// text with no number anywhere (between parentheses or before a multiplier it points
-    /// where the number was expected); ``Kind/tooLong`` points at the first byte past
-    /// ``MoneyParser/maximumInputLength``.
+    /// where the number was expected); ``Kind/tooLong`` points at the first character that
+    /// ends past ``MoneyParser/maximumInputLength`` bytes. An offset always starts a character.
     public let offset: Int?
     /// The offending text (a character, a marker or a digit group), when there is one.
     public let excerpt: String?

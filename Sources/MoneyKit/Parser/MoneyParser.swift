@@ -149,7 +149,9 @@ public struct MoneyParser: Sendable {
     /// separators, amount.
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
         guard bytes.count <= MoneyParser.maximumInputLength else {
-            return .failure(MoneyParseError(.tooLong, offset: MoneyParser.maximumInputLength))
+            // The first character that does not fit: the one holding byte `maximumInputLength`.
+            let offset = Characters.startOfScalar(endingAt: MoneyParser.maximumInputLength + 1, notBefore: 0, in: bytes)
+            return .failure(MoneyParseError(.tooLong, offset: offset))
         }
         do throws(MoneyParseError) {
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: options.mode == .strict, bytes: bytes)

@@ -444,7 +444,11 @@ struct StateMachine {
             // 五十 in 十美元又五十美分: 十百千 within the minor part (a unit alone counts once).
             var trailing = result.trailingDigits!
             let coefficient = trailing.count == 0 ? 1 : trailing.value
-            trailing.unitTerms += UInt64(truncatingIfNeeded: coefficient * ExactDecimal.powersOfTen[Int(token.exponent)])
+            // Saturating: a term this large is no minor part, and the check of the minor part
+            // (below one major unit) rejects it; it must neither trap nor wrap to a small value.
+            let (term, overflow) = coefficient.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[Int(token.exponent)])
+            let (sum, carry) = trailing.unitTerms.addingReportingOverflow(overflow ? .max : UInt64(clamping: term))
+            trailing.unitTerms = carry ? .max : sum
             trailing.value = 0
             trailing.count = 0
             trailing.lastUnit = token.exponent
