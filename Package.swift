@@ -99,7 +99,7 @@ if Context.environment["MONEYKIT_FUZZ"] != nil {
     package.targets += [
         .target(name: "CFuzzDriver", path: "Fuzz/Driver"),
         .target(name: "FuzzSupport", dependencies: ["MoneyKit", "CFuzzDriver"], path: "Fuzz/Support"),
-        .executableTarget(name: "fuzz-parse", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Parse"),
+        .executableTarget(name: "fuzz-parse", dependencies: ["MoneyKit", "MoneyKitCorpus", "FuzzSupport"], path: "Fuzz/Parse"),
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/RoundTrip"),
         .executableTarget(name: "fuzz-csv", dependencies: ["MoneyKit", "MoneyKitCorpus", "FuzzSupport"], path: "Fuzz/CSV"),
         .executableTarget(name: "fuzz-arithmetic", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Arithmetic"),

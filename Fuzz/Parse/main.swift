@@ -8,6 +8,7 @@
 import Foundation
 import FuzzSupport
 import MoneyKit
+import MoneyKitCorpus
 
 func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let fuzzCase = ParseCase(UnsafeBufferPointer(start: data, count: size))
@@ -19,12 +20,8 @@ func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     for result in [lenient, strict] {
         guard case .failure(let error) = result else { continue }
-        if let offset = error.offset, offset < 0 || offset > text.utf8.count {
-            violated("error offset inside the input", "\(details): \(error.kind.name) at \(offset)")
-        }
-        if let offset = error.offset, offset < text.utf8.count,
-           text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
-            violated("error offset at the start of a character", "\(details): \(error.kind.name) at \(offset)")
+        if let offset = error.offset, !CorpusCase.startsCharacter(text, atUTF8Offset: offset) {
+            violated("error offset inside the input at the start of a character", "\(details): \(error.kind.name) at \(offset)")
         }
         if error.description.isEmpty { violated("error description", details) }
     }

@@ -178,8 +178,9 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a UTF-8 offset is the start of a scalar of `text`, or its end.
-    static func startsCharacter(_ text: String, atUTF8Offset offset: Int) -> Bool {
+    /// Whether a UTF-8 offset is the start of a scalar of `text`, or its end (where an error's
+    /// offset may point); false outside the text.
+    public static func startsCharacter(_ text: String, atUTF8Offset offset: Int) -> Bool {
         let utf8 = text.utf8
         guard offset >= 0, offset <= utf8.count else { return false }
         guard offset < utf8.count else { return true }

@@ -70,8 +70,8 @@ import Testing
             }
         }
         print("All-locales round trip: \(locales.count) locales, \(cases) cases, \(hinted) needed the currency hint, \(failures.count) failures")
-        #expect(locales.count > (TestLocales.underSanitizer ? 200 : 700))
-        #expect(cases > (TestLocales.underSanitizer ? 25_000 : 100_000))
+        #expect(locales.count > (Sanitizers.active ? 200 : 700))
+        #expect(cases > (Sanitizers.active ? 25_000 : 100_000))
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(60).joined(separator: "\n"))")
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// Not under `make sanitize`: with both cores busy running the instrumented suite, the
 /// server's tasks did not get to listen within 120 s (a starved cooperative thread pool, not a
 /// defect); the optimized `make test` runs them.
-@Suite(.serialized, .disabled(if: ProcessInfo.processInfo.environment["MONEYKIT_SANITIZER"] != nil,
+@Suite(.serialized, .disabled(if: Sanitizers.active,
                               "the sanitizer runs starve the test server's tasks"))
 struct HTTPRateSourceTests {
     enum Behaviour { case serve, fail, hang, delayed, garbage }

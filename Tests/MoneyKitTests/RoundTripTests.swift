@@ -187,7 +187,7 @@ import Testing
             try? tally.malformed.sorted().joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
         }
         #expect(tally.locales.count == Set(locales + Self.everyCurrencyLocales).count)
-        #expect(tally.cases >= (TestLocales.underSanitizer ? 100_000 : 400_000))
+        #expect(tally.cases >= (Sanitizers.active ? 100_000 : 400_000))
         if let dump = ProcessInfo.processInfo.environment["MONEYKIT_ROUNDTRIP_FAILURES"] {
             try? tally.failures.joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
         }

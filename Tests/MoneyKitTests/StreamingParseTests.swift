@@ -173,7 +173,7 @@ import Testing
 
     // Not under the sanitizers: AddressSanitizer's quarantine holds freed memory back (up
     // to 256 MB), so the peak there measures the quarantine, not fxparse.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["MONEYKIT_SANITIZER"] != nil, "the sanitizers' own memory"))
+    @Test(.disabled(if: Sanitizers.active, "the sanitizers' own memory"))
     func peakMemoryStaysFlatAsRowsGrow() throws {
         let rows = try Self.corpusRows(10_000)
         // The peak fxparse reports is its own: it is started while this process holds 256 MB

@@ -223,6 +223,8 @@ extension MoneyParseError {
     /// The error with its excerpt filled in from the input when it points at a character but
     /// does not name it (errors found from recorded offsets, such as a separator's).
     func naming(_ bytes: UnsafeBufferPointer<UInt8>) -> MoneyParseError {
+        // Offsets start characters (the corpus runner and fuzz-parse check it); the last test
+        // keeps `decode`, which reads without bounds checks, inside the input if one ever does not.
         guard excerpt == nil, let offset, offset < bytes.count, kind != .tooLong, kind != .overflow,
               bytes[offset] & 0xC0 != 0x80 else { return self }
         let length = Characters.decode(bytes, at: offset).length
