@@ -50,8 +50,9 @@ func heapInUse() -> Int? {
     return bytes < 0 ? nil : Int(bytes)
 }
 
-/// Must run before anything else touches MoneyKit in the process.
-func measureColdStart() -> ColdStart {
+/// Must run before anything else touches MoneyKit in the process. With `timesPath`, writes
+/// each locale's time as `locale<TAB>milliseconds` lines there (en_US first).
+func measureColdStart(timesPath: String? = nil) -> ColdStart {
     let resident0 = residentBytes()
     let heap0 = heapInUse()
     var start = ContinuousClock.now
@@ -66,6 +67,13 @@ func measureColdStart() -> ColdStart {
         start = ContinuousClock.now
         _ = try? MoneyParser(locale: identifier).parse("1")
         times.append((locale, seconds(ContinuousClock.now - start) * 1e3))
+    }
+    if let timesPath {
+        let lines = [("en_US", firstUse)] + times
+        let text = lines.map { "\($0.0)\t\($0.1)\n" }.joined()
+        do { try text.write(toFile: timesPath, atomically: true, encoding: .utf8) } catch {
+            fail("cannot write \(timesPath): \(error.localizedDescription)")
+        }
     }
     let heap2 = heapInUse()
     let sorted = times.map(\.1).sorted()

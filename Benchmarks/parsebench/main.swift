@@ -1,10 +1,7 @@
 // parsebench: MoneyKit's parser and formatter against Foundation and system ICU, in one
 // process, on the same rows, engines interleaved round by round, medians and ratios reported.
 //
-//   swift run -c release parsebench [--rounds N] [--json FILE] [--svg FILE] [--no-cold-start] [FILE.csv ...]
-//   swift run -c release parsebench --profile ROUNDS   (only the prepared parser's loop, for a profiler)
-//   swift run -c release parsebench --csv FILE [--rounds N]   (CSV readers: the CSV.swift package against
-//                                                              fxparse's CSVTokenizer, on one file)
+//   swift run -c release parsebench --help   (the usage below)
 //
 // Rows come from parse corpora (TestData/*.csv by default; format in TestData/README.md).
 // Timed rows are the `expect=ok` rows; `expect=error` rows count for accuracy (an engine
@@ -23,7 +20,33 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+let usage = """
+    parsebench: MoneyKit's parser and formatter against Foundation and system ICU, in one process.
+
+    Usage:
+      parsebench [--rounds N] [--json FILE] [--svg FILE] [--no-cold-start] [--cold-start-times FILE] [FILE.csv ...]
+      parsebench --profile ROUNDS      only the prepared parser's loop, for a profiler
+      parsebench --csv FILE [--rounds N]
+                                       CSV readers: the CSV.swift package against fxparse's reader
+
+    Options:
+      --rounds N                 rounds per engine, interleaved (default 7)
+      --json FILE                write every figure as JSON
+      --svg FILE                 write the ratio chart as SVG
+      --no-cold-start            skip the cold start (the first parse in every ICU locale)
+      --cold-start-times FILE    write each locale's cold start as locale<TAB>milliseconds lines
+      --help                     show this text
+
+    Rows come from parse corpora in the MoneyKit CSV format (TestData/*.csv by default).
+    Build in release mode: debug timings mean nothing.
+
+    """
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
 @MainActor func option(_ name: String) -> String? {
     guard let flag = arguments.firstIndex(of: name) else { return nil }
     guard flag + 1 < arguments.count else { fail("\(name) needs a value") }
@@ -38,6 +61,7 @@ let svgPath = option("--svg")
 let coldStartWanted = !arguments.contains("--no-cold-start")
 arguments.removeAll { $0 == "--no-cold-start" }
 let profileRounds = option("--profile").map { Int($0) ?? 0 }
+let coldStartTimesPath = option("--cold-start-times")
 if let csvPath = option("--csv") {
     measureCSVReaders(path: csvPath, rounds: rounds)
     exit(0)
@@ -45,7 +69,7 @@ if let csvPath = option("--csv") {
 if let unknown = arguments.first(where: { $0.hasPrefix("--") }) { fail("unknown option \(unknown)") }
 
 // The cold start comes first: nothing may have loaded a locale yet.
-let coldStart = coldStartWanted && profileRounds == nil ? measureColdStart() : nil
+let coldStart = coldStartWanted && profileRounds == nil ? measureColdStart(timesPath: coldStartTimesPath) : nil
 
 var paths = arguments
 if paths.isEmpty {

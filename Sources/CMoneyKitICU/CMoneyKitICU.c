@@ -1,5 +1,5 @@
-// The bridge from MoneyKit to system ICU. Only this file includes ICU headers; see the
-// public header for the conventions every function follows.
+// The bridge from MoneyKit to system ICU. Only this file and NumberFormatter.cpp include ICU
+// headers; see the public header for the conventions every function follows.
 #include "CMoneyKitICU.h"
 
 #include <stdlib.h>
@@ -13,7 +13,6 @@
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
-#include <unicode/unumberformatter.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
@@ -807,52 +806,7 @@ int32_t mkicu_list_and_joiner(const char *locale, uint16_t *buffer, int32_t capa
     return joinerLength;
 }
 
-// MARK: NumberFormatter (unumf)
-
-typedef struct {
-    UNumberFormatter *formatter;
-    UFormattedNumber *result;
-} MKNumberFormatter;
-
-void *mkicu_numberformatter_open(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, int32_t *status) {
-    UErrorCode error = U_ZERO_ERROR;
-    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale, &error);
-    UFormattedNumber *result = U_SUCCESS(error) ? unumf_openResult(&error) : NULL;
-    *status = (int32_t)error;
-    if (U_FAILURE(error)) {
-        if (result != NULL) unumf_closeResult(result);
-        if (formatter != NULL) unumf_close(formatter);
-        return NULL;
-    }
-    MKNumberFormatter *wrapper = (MKNumberFormatter *)malloc(sizeof(MKNumberFormatter));
-    if (wrapper == NULL) {
-        unumf_closeResult(result);
-        unumf_close(formatter);
-        *status = U_MEMORY_ALLOCATION_ERROR;
-        return NULL;
-    }
-    wrapper->formatter = formatter;
-    wrapper->result = result;
-    return wrapper;
-}
-
-void mkicu_numberformatter_close(void *formatter) {
-    MKNumberFormatter *wrapper = (MKNumberFormatter *)formatter;
-    if (wrapper == NULL) return;
-    unumf_closeResult(wrapper->result);
-    unumf_close(wrapper->formatter);
-    free(wrapper);
-}
-
-int32_t mkicu_numberformatter_format_decimal(const void *formatter, const char *decimal,
-                                             uint16_t *buffer, int32_t capacity, int32_t *status) {
-    const MKNumberFormatter *wrapper = (const MKNumberFormatter *)formatter;
-    UErrorCode error = U_ZERO_ERROR;
-    unumf_formatDecimal(wrapper->formatter, decimal, -1, wrapper->result, &error);
-    int32_t length = U_SUCCESS(error) ? unumf_resultToString(wrapper->result, (UChar *)buffer, capacity, &error) : 0;
-    *status = (int32_t)error;
-    return length;
-}
+// MARK: NumberFormatter: see NumberFormatter.cpp
 
 // MARK: Peers, for the benchmark
 

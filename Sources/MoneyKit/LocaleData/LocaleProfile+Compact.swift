@@ -44,18 +44,65 @@ final class CompactAffixes: Sendable {
     /// Every affix, for checks: key bytes and affix, sorted by key.
     let entries: [(key: [UInt8], affix: Affix)]
 
-    private static let cache = Locked<[String: [Probe]]>([:])
+    /// Probe results by everything ICU's output depends on (see ``forLocale(_:numbers:currencies:currency:)``).
+    private static let cache = Locked<[String: Probed]>([:])
+    /// What probes found -> its identity (probes that found the same share one).
+    private static let identities = Locked<[String: Int]>([:])
 
     static func resetCache() {
         cache.withLock { $0 = [:] }
+        identities.withLock { $0 = [:] }
         tables.withLock { $0 = [:] }
     }
 
+    /// The results of probes, with an identity of what they found: equal for equal results,
+    /// so that locales whose probes found the same can share the table built from them.
+    struct Probed: Sendable {
+        let probes: [Probe]
+        let identity: Int
+
+        init(_ probes: [Probe]) {
+            self.probes = probes
+            let text = probes.map(\.description).joined(separator: "\u{1}")
+            identity = CompactAffixes.identities.withLock { identities in
+                if let known = identities[text] { return known }
+                identities[text] = identities.count
+                return identities.count - 1
+            }
+        }
+    }
+
     /// What one ICU formatting probe found: the affix texts, with their powers of ten and sides.
-    struct Probe: Sendable {
+    struct Probe: Sendable, CustomStringConvertible {
         var found: [(text: String, exponent: Int, side: MarkerSide)] = []
         /// Whether the probe wrote the long form (`Millionen`, `કરોડ`): words, not abbreviations.
         var isLong = false
+
+        /// Everything the probe found, as text (a cache key).
+        var description: String {
+            (isLong ? "long" : "short") + found.map { "\u{3}\($0.text)\u{3}\($0.exponent)\u{3}\($0.side)" }.joined()
+        }
+    }
+
+    /// The supplement's multiplier words and particles in scope for a locale's region and
+    /// language.
+    struct SupplementScope {
+        let multipliers: [MarkerSupplement.Entry]
+        let particles: [MarkerSupplement.Entry]
+
+        init(locale: String) {
+            let region = ICU.region(ofLocale: locale)
+            let language = String(locale.prefix { $0 != "_" })
+            let supplement = MarkerSupplement.shared
+            multipliers = supplement.entries(.multiplier).filter { $0.applies(inRegion: region, language: language) }
+            particles = supplement.entries(.particle).filter { $0.applies(inRegion: region, language: language) }
+        }
+
+        /// The entries' forms and powers, as text (a cache key).
+        var key: String {
+            multipliers.map { "\($0.form)\u{3}\($0.exponent.map(String.init) ?? "")" }.joined(separator: "\u{4}")
+                + "\u{2}" + particles.map(\.form).joined(separator: "\u{4}")
+        }
     }
 
     /// A locale's affixes. The ICU formatting probes behind them are shared with every
@@ -93,19 +140,21 @@ final class CompactAffixes: Sendable {
         if plain == nil || withCurrency == nil {
             let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: code, symbol: symbol,
                                               plain: plain == nil, currency: withCurrency == nil)
-            plain = plain ?? probes.plain
-            withCurrency = withCurrency ?? probes.currency
+            plain = plain ?? Probed(probes.plain)
+            withCurrency = withCurrency ?? Probed(probes.currency)
             cache.withLock {
                 $0[dataKey] = $0[dataKey] ?? plain
                 $0[currencyKey] = $0[currencyKey] ?? withCurrency
             }
         }
-        // The affixes depend on the probes, the supplement's words for the region and language,
-        // and the language's scale words: locales that share all three share the table.
-        let region = ICU.region(ofLocale: locale)
-        let tableKey = currencyKey + "\u{1}" + region + "\u{1}" + ScaleWords.languageAndScript(locale)
+        // The affixes depend on what the probes found, the supplement's entries in scope and
+        // the language's scale words: locales that share all three share the table, whatever
+        // their currency and region (the probes of most currencies find the same affixes).
+        let scope = SupplementScope(locale: locale)
+        let tableKey = "\(plain!.identity)\u{1}\(withCurrency!.identity)\u{2}" + scope.key + "\u{2}"
+            + ScaleWords.languageAndScript(locale)
         if let table = tables.withLock({ $0[tableKey] }) { return table }
-        let table = CompactAffixes(probes: plain! + withCurrency!, locale: locale)
+        let table = CompactAffixes(probes: plain!.probes + withCurrency!.probes, scope: scope, locale: locale)
         return tables.withLock { tables in
             if let existing = tables[tableKey] { return existing }
             tables[tableKey] = table
@@ -122,7 +171,7 @@ final class CompactAffixes: Sendable {
         let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: probed.code,
                                           symbol: currencies.displays[Int(probed.index)].symbol,
                                           plain: true, currency: true)
-        self.init(probes: probes.plain + probes.currency, locale: locale)
+        self.init(probes: probes.plain + probes.currency, scope: SupplementScope(locale: locale), locale: locale)
     }
 
     /// Runs ICU's compact formatting on powers of ten (short and long forms, plain and
@@ -161,7 +210,7 @@ final class CompactAffixes: Sendable {
     /// Collects the probed affixes and the supplement's multiplier words in scope for the
     /// locale; then lets a multiplier ending in a period also match without it, and a
     /// multiplier after the number take the language's particle (`millones de`, §7).
-    private init(probes: [Probe], locale: String) {
+    private init(probes: [Probe], scope: SupplementScope, locale: String) {
         var builder = MarkerTableBuilder(empty: Affix(exponent: -1, sides: []))
         func record(_ text: String, exponent: Int, side: MarkerSide, isWord: Bool = false) {
             let key = MarkerKey.bytes(of: text, folded: true)
@@ -178,10 +227,8 @@ final class CompactAffixes: Sendable {
         for probe in probes {
             for affix in probe.found { record(affix.text, exponent: affix.exponent, side: affix.side, isWord: probe.isLong) }
         }
-        let region = ICU.region(ofLocale: locale)
         let language = String(locale.prefix { $0 != "_" })
-        let supplement = MarkerSupplement.shared
-        for entry in supplement.entries(.multiplier) where entry.applies(inRegion: region, language: language) {
+        for entry in scope.multipliers {
             record(entry.form, exponent: Int(entry.exponent!), side: .after, isWord: MarkerKey.isCaseInsensitiveForm(entry.form))
         }
         // Scale words from ICU's spell-out rules (§7): the language's, then English's, which
@@ -190,7 +237,7 @@ final class CompactAffixes: Sendable {
             record(word.text, exponent: word.exponent, side: word.side, isWord: true)
         }
         builder.addPeriodlessVariants()
-        let particles = supplement.entries(.particle).filter { $0.applies(inRegion: region, language: language) }
+        let particles = scope.particles
         for key in particles.isEmpty ? [] : builder.keys {
             guard let affix = builder.info(forKey: key), affix.sides.contains(.after) else { continue }
             for particle in particles {
