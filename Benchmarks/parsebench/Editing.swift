@@ -25,7 +25,7 @@ func measureEditing(rounds: Int, repeats: Int) -> [EditingField] {
     ]
     for index in fields.indices {
         let field = fields[index]
-        let currency = Currency(code: field.currency)!
+        let currency = (try! Currency(code: field.currency))
         let mode: AmountEditor.Mode = field.mode == "calculator" ? .calculator : .freeform
         let template = AmountEditor(locale: Locale(identifier: field.locale), currency: currency, mode: mode)
         let separator = template.locale.decimalSeparator ?? "."

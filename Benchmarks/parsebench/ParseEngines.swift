@@ -86,7 +86,7 @@ struct FoundationFormatStyle: ParseEngine {
     }
 
     static func localeCurrency(_ locale: Locale) -> Currency? {
-        locale.currency.flatMap { Currency(code: $0.identifier) }
+        locale.currency.flatMap { (try? Currency(code: $0.identifier)) }
     }
 
     mutating func money(_ index: Int) -> Money? {
@@ -180,7 +180,7 @@ final class ICUCurrencyParse: ParseEngine {
         guard result.complete else { return nil }
         let code = String(decoding: [result.code.0, result.code.1, result.code.2].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The double's shortest round-trip decimal form: exact when ICU's double holds the amount.
-        guard let currency = Currency(code: code), result.value.isFinite,
+        guard let currency = (try? Currency(code: code)), result.value.isFinite,
               let amount = Decimal(string: "\(result.value)", locale: Locale(identifier: "en_US_POSIX")) else { return nil }
         return Money(amount, currency)
     }

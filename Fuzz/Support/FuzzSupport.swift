@@ -31,7 +31,7 @@ public struct ParseCase {
         if fields.count == 3 {
             let named = String(decoding: fields[0], as: UTF8.self)
             locale = ParseCase.localeSet.contains(named) ? named : ParseCase.locales[ParseCase.hash(fields[0]) % ParseCase.locales.count]
-            hint = Currency(code: String(decoding: fields[1], as: UTF8.self))
+            hint = (try? Currency(code: String(decoding: fields[1], as: UTF8.self)))
             text = String(decoding: fields[2], as: UTF8.self)
         } else {
             locale = ParseCase.locales[ParseCase.hash(bytes[...]) % ParseCase.locales.count]

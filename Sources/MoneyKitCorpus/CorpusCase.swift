@@ -147,7 +147,7 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         }
         var hint: Currency?
         if let currency {
-            guard let known = Currency(code: currency) else {
+            guard let known = (try? Currency(code: currency)) else {
                 return Outcome(passed: false, expected: expectedText, got: "unknown hint currency \(currency)", error: nil)
             }
             hint = known

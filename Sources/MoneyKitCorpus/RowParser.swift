@@ -361,7 +361,7 @@ public struct RowParser: Sendable {
         guard !locale.isEmpty else { return .failure("missingLocale") }
         var hint: Currency?
         if !code.isEmpty {
-            guard let known = Currency(code: code) else { return .failure("unknownCurrency") }
+            guard let known = (try? Currency(code: code)) else { return .failure("unknownCurrency") }
             hint = known
         }
         return .parser(SharedParser(MoneyParser(locale: Locale(identifier: locale), currency: hint, options: options)))

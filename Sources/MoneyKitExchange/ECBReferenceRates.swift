@@ -62,7 +62,7 @@ public enum ECBReferenceRates {
                 guard let text = attributes["rate"], let rate = Decimal(plainText: text), rate > 0 else {
                     return fail(parser, "rate \"\(attributes["rate"] ?? "")\" for \(code) is not a positive decimal")
                 }
-                if let currency = Currency(code: code) { rates[currency] = rate }
+                if let currency = (try? Currency(code: code)) { rates[currency] = rate }
             }
         }
 
@@ -86,4 +86,9 @@ public enum ECBReferenceRates {
             parser.abortParsing()
         }
     }
+}
+
+extension ECBReferenceRates.FormatError: LocalizedError {
+    /// ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

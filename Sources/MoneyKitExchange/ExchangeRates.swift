@@ -92,7 +92,7 @@ extension ExchangeRates: Codable {
         let texts = try container.decode([String: String].self, forKey: .rates)
         var rates: [Currency: Decimal] = [:]
         for (code, text) in texts {
-            guard let currency = Currency(code: code) else {
+            guard let currency = (try? Currency(code: code)) else {
                 throw DecodingError.dataCorruptedError(forKey: .rates, in: container, debugDescription: "\(code) is no ISO 4217 code ICU knows")
             }
             guard let rate = Decimal(plainText: text), rate > 0 else {
@@ -109,5 +109,16 @@ extension ExchangeRates: Codable {
         try container.encode(base, forKey: .base)
         try container.encode(date, forKey: .date)
         try container.encode(Dictionary(uniqueKeysWithValues: rates.map { ($0.key.code, $0.value.plainText) }), forKey: .rates)
+    }
+}
+
+extension ExchangeRates.ConversionError: LocalizedError {
+    /// A sentence for `localizedDescription` and the alerts that show it (in English):
+    /// "No exchange rate for JPY on 2026-11-20."
+    public var errorDescription: String? {
+        switch self {
+        case let .missingRate(currency, date): "No exchange rate for \(currency.code) on \(date)."
+        case let .arithmetic(error): "The conversion failed: \(error)."
+        }
     }
 }

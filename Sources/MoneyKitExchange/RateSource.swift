@@ -118,3 +118,13 @@ public struct HTTPRateSource: RateSource {
         return try RateDocument.rates(in: data)
     }
 }
+
+extension RateSourceError: LocalizedError {
+    /// ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension RateDocument.FormatError: LocalizedError {
+    /// ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -23,7 +23,7 @@ struct ConversionOptions: ParsableArguments {
     func validate() throws {
         if to != nil, rates == nil { throw ValidationError("--to needs --rates FILE|URL") }
         if rates != nil, to == nil { throw ValidationError("--rates needs --to CUR") }
-        if to != nil, Currency(code: to!) == nil { throw ValidationError("\(to!) is not an ISO 4217 code ICU knows") }
+        if to != nil, (try? Currency(code: to!)) == nil { throw ValidationError("\(to!) is not an ISO 4217 code ICU knows") }
         if ConversionOptions.seconds(maxAge) == nil { throw ValidationError("--max-age \(maxAge): use a number with m, h or d") }
     }
 
@@ -42,7 +42,7 @@ struct ConversionOptions: ParsableArguments {
     /// from each parsed amount; a row without a rate gets `missingRate` in `error`. The
     /// rates are read once, here, before any row.
     func rowExtension() throws -> RowExtension {
-        let target = Currency(code: to!)!
+        let target = (try! Currency(code: to!))
         let rates = try loadRates()
         // `rate` is shown to 10 decimals; the conversion itself uses the exact rates.
         let rateDisplay = RoundingUnit.increment(Decimal(sign: .plus, exponent: -10, significand: 1))

@@ -30,7 +30,7 @@ struct Edit: ParsableCommand {
     var negative = false
 
     func run() throws {
-        guard let currency = Currency(code: currency) else {
+        guard let currency = (try? Currency(code: currency)) else {
             throw ValidationError("\(self.currency) is not an ISO 4217 code ICU knows")
         }
         var editor = AmountEditor(locale: Locale(identifier: locale), currency: currency, mode: calculator ? .calculator : .freeform)

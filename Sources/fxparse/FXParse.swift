@@ -29,7 +29,7 @@ struct Context: ParsableArguments {
     var currency: String?
 
     func validate() throws {
-        if let currency, Currency(code: currency) == nil {
+        if let currency, (try? Currency(code: currency)) == nil {
             throw ValidationError("--currency \(currency) is not an ISO 4217 code ICU knows")
         }
     }

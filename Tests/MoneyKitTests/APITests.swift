@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CurrencyTests {
     @Test func codesMatchCaseInsensitively() throws {
-        let franc = try #require(Currency(code: "chf"))
+        let franc = try Currency(code: "chf")
         #expect(franc.code == "CHF")
         #expect(franc.minorUnits == 2)
         #expect(franc.cashRoundingIncrement == Decimal(string: "0.05"))
@@ -14,18 +14,18 @@ import Testing
 
     @Test(arguments: [("JPY", 0), ("KWD", 3), ("BHD", 3), ("EUR", 2), ("CLF", 4)])
     func minorUnitsComeFromICU(code: String, digits: Int) throws {
-        #expect(try #require(Currency(code: code)).minorUnits == digits)
+        #expect(try Currency(code: code).minorUnits == digits)
     }
 
-    @Test func unknownCodesAreNil() {
-        #expect(Currency(code: "XYZ") == nil)
-        #expect(Currency(code: "EU") == nil)
-        #expect(Currency(code: "EURO") == nil)
-        #expect(Currency(code: "€") == nil)
+    @Test(arguments: ["XYZ", "EU", "EURO", "€", ""])
+    func unknownCodesThrowNamingTheCode(code: String) {
+        #expect(throws: Currency.UnknownCodeError(code: code)) { try Currency(code: code) }
+        let error = Currency.UnknownCodeError(code: code)
+        #expect((error as any Error).localizedDescription == "\"\(code)\" is not an ISO 4217 currency code ICU knows.")
     }
 
     @Test func historicCurrenciesAreKnownButNotCurrent() throws {
-        let franc = try #require(Currency(code: "FRF"))
+        let franc = try Currency(code: "FRF")
         #expect(!franc.isCurrent)
         #expect(Currency.allKnown.count > 280)
         #expect(Currency.allKnown.filter(\.isCurrent).count > 140)
@@ -34,7 +34,7 @@ import Testing
     @Test func literalsAndDescription() {
         let euro: Currency = "EUR"
         #expect(euro.description == "EUR")
-        #expect(euro == Currency(code: "eur"))
+        #expect(euro == (try? Currency(code: "eur")))
     }
 
     @Test func codableAsCode() throws {
@@ -105,6 +105,33 @@ import Testing
         }
     }
 
+    @Test func exactWaysIn() throws {
+        let fromText = try Money("19.99", "USD")
+        #expect(fromText.description == "19.99 USD")
+        #expect(Money(minorUnits: 1999, "USD") == fromText)
+        #expect(Money(try #require(Decimal(string: "19.99")), "USD") == fromText)
+        #expect(Money(12, "JPY").description == "12 JPY")
+        #expect(Money(minorUnits: 1999, "JPY").description == "1999 JPY")
+        #expect(Money(minorUnits: -1999, "KWD").description == "-1.999 KWD")
+        #expect(Money(minorUnits: Int.min, "USD").description == "-92233720368547758.08 USD")
+        #expect(try Money("-0.050", "EUR").description == "-0.05 EUR")
+    }
+
+    /// (text, kind, offset, excerpt)
+    static let plainTextErrors: [(String, String, Int?, String?)] = [
+        ("19,99", "unexpectedCharacter", 2, ","), ("", "empty", nil, nil), ("1.2.3", "multipleDecimalSeparators", 3, "."),
+        ("-", "missingNumber", nil, nil), ("€5", "unexpectedCharacter", 0, "€"), ("5€", "unexpectedCharacter", 1, "€"),
+        ("1e5", "unexpectedCharacter", 1, "e"), ("+5", "unexpectedCharacter", 0, "+"), ("5-", "unexpectedCharacter", 1, "-"),
+        (" 5", "unexpectedCharacter", 0, " "), (String(repeating: "9", count: 39), "overflow", 0, nil),
+    ]
+
+    @Test(arguments: plainTextErrors)
+    func moneyFromTextNamesWhatIsWrong(text: String, kind: String, offset: Int?, excerpt: String?) {
+        let kinds: [MoneyParseError.Kind] = [.unexpectedCharacter, .empty, .multipleDecimalSeparators, .missingNumber, .overflow]
+        let expected = kinds.first { $0.name == kind }!
+        #expect(throws: MoneyParseError(expected, offset: offset, excerpt: excerpt)) { try Money(text, "USD") }
+    }
+
     @Test(arguments: ["1e5", "1,000", "", "-", ".", "1.2.3", "+5", " 5", "0x10"])
     func plainTextRejectsEverythingElse(text: String) {
         #expect(Decimal(plainText: text) == nil)
@@ -156,7 +183,7 @@ import Testing
         var compared = 0
         for row in TestData.cases {
             guard let locale = row.locale, row.invalidOptions == nil else { continue }
-            let parser = MoneyParser(locale: Locale(identifier: locale), currency: row.currency.flatMap { Currency(code: $0) },
+            let parser = MoneyParser(locale: Locale(identifier: locale), currency: row.currency.flatMap { (try? Currency(code: $0)) },
                                      options: row.options ?? .init())
             let (fromText, fromBytes) = both(parser, row.input)
             #expect(fromText == fromBytes, "\(row)")

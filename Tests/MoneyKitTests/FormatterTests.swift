@@ -24,7 +24,7 @@ struct FormattingRow: Sendable, CustomTestStringConvertible {
         }
         return table.records.compactMap { record in
             let amountText = column(record, "formatAmount").isEmpty ? column(record, "amount") : column(record, "formatAmount")
-            guard let amount = Decimal(plainText: amountText), let currency = Currency(code: column(record, "code")),
+            guard let amount = Decimal(plainText: amountText), let currency = (try? Currency(code: column(record, "code"))),
                   let style = MoneyFormatter.Style(rawValue: column(record, "style")) else { return nil }
             let digits = column(record, "fractionDigits")
             return FormattingRow(

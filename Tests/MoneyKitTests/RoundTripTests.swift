@@ -142,7 +142,7 @@ import Testing
         let locales = TestLocales.walked
         var work: [(locale: String, currencies: [Currency], amounts: [Int])] = []
         for locale in locales {
-            var currencies = Self.commonCurrencies.map { Currency(code: $0)! }
+            var currencies = Self.commonCurrencies.map { (try! Currency(code: $0)) }
             if let regional = LocaleProfile.profile(for: locale).defaultCurrency, !currencies.contains(regional) {
                 currencies.insert(regional, at: 0)
             }

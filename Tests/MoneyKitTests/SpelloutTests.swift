@@ -39,7 +39,7 @@ import Testing
     @Test("ICU's spelled-out numerals parse back", arguments: languages)
     func spelloutParsesBack(_ language: Language) throws {
         let parser = MoneyParser(locale: Locale(identifier: language.locale))
-        let currency = try #require(Currency(code: language.currency))
+        let currency = try Currency(code: language.currency)
         var checked = 0
         var failures: [String] = []
         for value in Self.sample(seed: UInt64(language.locale.utf8.count)) {

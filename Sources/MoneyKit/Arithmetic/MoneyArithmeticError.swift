@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an arithmetic operation on ``Money`` has no exact result.
 ///
 /// The throwing methods (``Money/adding(_:)``, ``Money/multiplied(by:)-(Decimal)``,
@@ -21,6 +23,19 @@ public enum MoneyArithmeticError: Error, Hashable, Sendable, CustomStringConvert
         case .overflow: "the exact result needs more than 38 significant digits"
         case .divisionByZero: "division by zero"
         case .notANumber: "an operand is not a number"
+        }
+    }
+}
+
+extension MoneyArithmeticError: LocalizedError {
+    /// A sentence for `localizedDescription` and the alerts that show it (in English):
+    /// "Cannot combine USD with EUR without a conversion."
+    public var errorDescription: String? {
+        switch self {
+        case let .currencyMismatch(left, right): "Cannot combine \(left.code) with \(right.code) without a conversion."
+        case .overflow: "The exact result needs more than 38 significant digits."
+        case .divisionByZero: "Division by zero."
+        case .notANumber: "An operand is not a number."
         }
     }
 }

@@ -129,7 +129,7 @@ final class CompactAffixes: Sendable {
         parts += ICU.pluralRules(ofLocale: locale).map { "\($0.keyword):\($0.rule)" }
         // A locale without a region currency is probed with USD, whose symbol must then be
         // taken out of the affixes too (`M $ SU` in br is `M` and the symbol `$ SU`).
-        let probed = currency ?? Currency(code: "USD")!
+        let probed = currency ?? (try! Currency(code: "USD"))
         let code = probed.code
         let symbol: String? = currencies.displays[Int(probed.index)].symbol
         let dataKey = parts.joined(separator: "\u{1}")
@@ -167,7 +167,7 @@ final class CompactAffixes: Sendable {
 
     /// Builds a locale's affixes from fresh ICU probes (uncached: use ``forLocale(_:numbers:currencies:currency:)``).
     convenience init(locale: String, numbers: NumberConventions, currencies: CurrencyConventions, currency: Currency?) {
-        let probed = currency ?? Currency(code: "USD")!
+        let probed = currency ?? (try! Currency(code: "USD"))
         let probes = CompactAffixes.probe(locale: locale, numbers: numbers, code: probed.code,
                                           symbol: currencies.displays[Int(probed.index)].symbol,
                                           plain: true, currency: true)

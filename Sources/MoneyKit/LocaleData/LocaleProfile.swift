@@ -40,7 +40,7 @@ final class LocaleProfile: Sendable {
         self.readsSlashEqualsPrices = ["KE", "TZ", "UG"].contains(region)
         self.readsDutchNegatives = language == "nl"
         self.readsKoreanCheques = language == "ko"
-        self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { Currency(code: $0) }
+        self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { (try? Currency(code: $0)) }
         let currencies = CurrencyConventions(locale: identifier, region: region, language: language)
         var numbers = NumberConventions(locale: identifier)
         let plainFormatting = FormattingConventions(locale: identifier, numbers: numbers, currencies: currencies)

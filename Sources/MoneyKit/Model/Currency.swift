@@ -2,14 +2,15 @@ import Foundation
 
 /// An ISO 4217 currency that ICU knows, with ICU's facts about it.
 ///
-/// Create one from its code, or with a string literal:
+/// Create one from a code that comes from data with the throwing ``init(code:)``, or from
+/// a literal in code:
 ///
 /// ```swift
-/// let franc = Currency(code: "chf")!   // codes match case-insensitively
-/// franc.code                           // "CHF"
-/// franc.minorUnits                     // 2
-/// franc.cashRoundingIncrement          // 0.05
-/// let euro: Currency = "EUR"
+/// let franc = try Currency(code: "chf")   // codes match case-insensitively
+/// franc.code                              // "CHF"
+/// franc.minorUnits                        // 2
+/// franc.cashRoundingIncrement             // 0.05
+/// let euro: Currency = "EUR"              // a literal ICU does not know stops the program
 /// ```
 ///
 /// Every fact (fraction digits, cash rounding) comes from the system ICU at runtime.
@@ -24,24 +25,50 @@ public struct Currency: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
 
     private var entry: CurrencyCatalog.Entry { CurrencyCatalog.shared.entries[Int(index)] }
 
-    /// Creates the currency with an ISO 4217 code, matched case-insensitively.
+    /// Why a code names no currency: ICU does not know it.
+    public struct UnknownCodeError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+        /// The code as given.
+        public let code: String
+
+        /// Creates the error for a code.
+        public init(code: String) {
+            self.code = code
+        }
+
+        /// "\"XYZ\" is not an ISO 4217 currency code ICU knows."
+        public var description: String { "\"\(code)\" is not an ISO 4217 currency code ICU knows." }
+
+        /// The same sentence as ``description``.
+        public var errorDescription: String? { description }
+    }
+
+    /// Creates the currency with an ISO 4217 code, matched case-insensitively: the way in
+    /// for codes that come from users, files or the network.
+    ///
+    /// ```swift
+    /// let franc = try Currency(code: "chf")     // CHF
+    /// let none = try? Currency(code: "XYZ")     // nil
+    /// ```
     ///
     /// - Parameter code: A three-letter code such as `"EUR"` or `"usd"`; historic codes
     ///   ICU knows (`"FRF"`) are accepted.
-    /// - Returns: nil when ICU does not know the code.
-    public init?(code: String) {
-        guard let index = CurrencyCatalog.shared.index(ofCode: code.utf8) else { return nil }
+    /// - Throws: ``UnknownCodeError`` when ICU does not know the code.
+    public init(code: String) throws(UnknownCodeError) {
+        guard let index = CurrencyCatalog.shared.index(ofCode: code.utf8) else { throw UnknownCodeError(code: code) }
         self.index = index
     }
 
-    /// Creates a currency from a code literal; traps when ICU does not know the code,
-    /// as a literal that names no currency is a programming error. Use ``init(code:)``
-    /// for codes that come from data.
+    /// Creates a currency from a code literal (`let euro: Currency = "EUR"`, or `"EUR"`
+    /// wherever a `Currency` is expected). A literal that names no currency ICU knows is a
+    /// programming error, like an index out of range: it stops the program with a message
+    /// that says so. Use the throwing ``init(code:)`` for codes that come from data.
     public init(stringLiteral code: String) {
-        guard let currency = Currency(code: code) else {
-            preconditionFailure("\"\(code)\" is not an ISO 4217 code ICU knows")
+        do {
+            self = try Currency(code: code)
+        } catch {
+            preconditionFailure("The currency literal \"\(code)\" is not an ISO 4217 code ICU knows; "
+                + "use try Currency(code:) for codes that come from data.")
         }
-        self = currency
     }
 
     /// The ISO 4217 code, upper case (`"EUR"`).
@@ -83,7 +110,7 @@ public struct Currency: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let code = try container.decode(String.self)
-        guard let currency = Currency(code: code) else {
+        guard let currency = try? Currency(code: code) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "\"\(code)\" is not an ISO 4217 code ICU knows")
         }

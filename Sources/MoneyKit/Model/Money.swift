@@ -3,9 +3,16 @@ import Foundation
 /// An exact amount of money in a currency.
 ///
 /// ```swift
-/// let price = Money(Decimal(string: "1234.5")!, "EUR")
-/// price.description   // "1234.5 EUR"
+/// let price = try Money("1234.50", "EUR")         // from plain decimal text
+/// price.description                               // "1234.5 EUR"
+/// let cents = Money(minorUnits: 1999, "USD")      // 19.99 USD
+/// let whole = Money(12, "JPY")                    // integers are exact
+/// let exact = Money(Decimal(string: "0.1")!, "EUR")
 /// ```
+///
+/// A floating-point literal or `Double` does not compile (`Money(19.99, "USD")`): 19.99 has
+/// no exact binary value and would hold 19.989999999999998. Write the amount as text, in
+/// minor units, or as a `Decimal` built from text.
 ///
 /// Equal amounts compare equal whatever their trailing zeros (`1234.50 == 1234.5`). A
 /// `Money` encodes as `{"amount":"1234.5","currency":"EUR"}`: the amount as an exact
@@ -24,6 +31,86 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(_ amount: Decimal, _ currency: Currency) {
         self.amount = amount
         self.currency = currency
+    }
+
+    /// Creates a whole amount of money, exactly.
+    ///
+    /// - Parameters:
+    ///   - amount: The amount in major units (`12` is 12 EUR).
+    ///   - currency: Its currency.
+    public init(_ amount: Int, _ currency: Currency) {
+        self.amount = Decimal(amount)
+        self.currency = currency
+    }
+
+    /// Unavailable: a `Double` (and a floating-point literal, which becomes one) holds a
+    /// binary approximation of most decimal amounts.
+    @available(*, unavailable, message: """
+        a floating-point amount is inexact (19.99 is 19.989999999999998 as a Double): \
+        write try Money("19.99", "USD"), Money(minorUnits: 1999, "USD") or Money(Decimal(string: "19.99")!, "USD")
+        """)
+    public init(_ amount: Double, _ currency: Currency) {
+        fatalError("unavailable")
+    }
+
+    /// Creates an amount from plain decimal text, exactly: an optional `-`, digits, and an
+    /// optional `.` with fraction digits, as ``description`` and JSON write amounts
+    /// (`"1234.5"`, `"-0.05"`). For text people type, with separators and symbols, use
+    /// ``MoneyParser``.
+    ///
+    /// ```swift
+    /// let price = try Money("19.99", "USD")    // 19.99 USD
+    /// try Money("19,99", "USD")                // throws: unexpectedCharacter at offset 2
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - plainText: The amount in plain decimal notation.
+    ///   - currency: Its currency.
+    /// - Throws: ``MoneyParseError``: ``MoneyParseError/Kind/empty``,
+    ///   ``MoneyParseError/Kind/unexpectedCharacter`` (a character other than a leading `-`,
+    ///   digits and one `.`), ``MoneyParseError/Kind/multipleDecimalSeparators``,
+    ///   ``MoneyParseError/Kind/missingNumber`` (no digit) or ``MoneyParseError/Kind/overflow``
+    ///   (more than 38 significant digits), with the offset of the offending character.
+    public init(_ plainText: String, _ currency: Currency) throws(MoneyParseError) {
+        self.amount = try Money.plainAmount(plainText)
+        self.currency = currency
+    }
+
+    /// Creates an amount from a count of the currency's minor units, exactly: 1999 cents
+    /// are 19.99 USD, 1999 yen are 1999 JPY (no minor unit), 1999 fils are 1.999 KWD.
+    ///
+    /// - Parameters:
+    ///   - minorUnits: The amount in minor units (``Currency/minorUnits`` fraction digits).
+    ///   - currency: Its currency.
+    public init(minorUnits: Int, _ currency: Currency) {
+        let exact = ExactDecimal(significand: UInt128(minorUnits.magnitude), scale: currency.minorUnits,
+                                 isNegative: minorUnits < 0)
+        self.amount = exact.decimal
+        self.currency = currency
+    }
+
+    /// Reads plain decimal text, naming the first character that does not fit.
+    private static func plainAmount(_ text: String) throws(MoneyParseError) -> Decimal {
+        guard !text.isEmpty else { throw MoneyParseError(.empty) }
+        var sawDigit = false
+        var sawPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            func error(_ kind: MoneyParseError.Kind) -> MoneyParseError {
+                let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+                return MoneyParseError(kind, offset: offset, excerpt: String(text[start...].unicodeScalars.first!))
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "-") where offset == 0: continue
+            case UInt8(ascii: "."):
+                if sawPoint { throw error(.multipleDecimalSeparators) }
+                sawPoint = true
+            default: throw error(.unexpectedCharacter)
+            }
+        }
+        guard sawDigit else { throw MoneyParseError(.missingNumber) }
+        guard let exact = ExactDecimal(plainText: text) else { throw MoneyParseError(.overflow, offset: 0) }
+        return exact.decimal
     }
 
     /// The amount in plain decimal notation followed by the code: `"-1234.5 EUR"`.

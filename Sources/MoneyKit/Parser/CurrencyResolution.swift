@@ -244,14 +244,14 @@ struct CurrencyResolution {
     }
 
     /// The currencies yuan units (元角分) can stand for (§4b).
-    static let yuanCurrencies = CurrencySet(["CNY", "TWD", "HKD", "MOP", "SGD"].compactMap { Currency(code: $0)?.index })
+    static let yuanCurrencies = CurrencySet(["CNY", "TWD", "HKD", "MOP", "SGD"].compactMap { (try? Currency(code: $0))?.index })
 
     /// The currency that yuan units name: the hint when it is one of the yuan currencies; in a
     /// Chinese locale whose region's currency is one, that one; else CNY.
     private func yuanCurrency(offset: Int) throws(MoneyParseError) -> Currency {
         let yuan = CurrencyResolution.yuanCurrencies
         let regional = profile.defaultCurrency.flatMap { yuan.contains($0.index) && profile.readsColloquialDigits ? $0 : nil }
-        let implied = regional ?? Currency(code: "CNY")!
+        let implied = regional ?? (try! Currency(code: "CNY"))
         guard let hint else { return implied }
         guard yuan.contains(hint.index) else {
             throw MoneyParseError(.currencyMismatch(found: implied, expected: hint), offset: offset)

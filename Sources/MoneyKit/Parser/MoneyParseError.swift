@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a text is not an amount of money, and where.
 ///
 /// ```swift
@@ -231,4 +233,52 @@ extension MoneyParseError {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)]), as: UTF8.self)
         return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion, detail: detail)
     }
+}
+
+extension MoneyParseError {
+    /// The offending text's UTF-8 byte range in the input: ``offset`` through the end of
+    /// ``excerpt`` (empty at ``offset`` when there is no excerpt); nil without an offset.
+    ///
+    /// The error does not keep the input (parsing allocates nothing); pass it to
+    /// ``range(in:)`` or ``utf16Range(in:)`` for the other forms.
+    public var utf8Range: Range<Int>? {
+        offset.map { $0..<($0 + (excerpt?.utf8.count ?? 0)) }
+    }
+
+    /// The offending text's range in the input the error came from, for selecting or
+    /// highlighting it:
+    ///
+    /// ```swift
+    /// let input = "12,34,5 €"
+    /// do { _ = try MoneyParser.parse(input, locale: Locale(identifier: "de_DE")) } catch {
+    ///     input[error.range(in: input)!]   // ","
+    /// }
+    /// ```
+    ///
+    /// - Parameter input: The text that was parsed.
+    /// - Returns: The range, or nil when the error has no offset or `input` is too short
+    ///   to be the text it came from.
+    public func range(in input: String) -> Range<String.Index>? {
+        guard let bytes = utf8Range, bytes.upperBound <= input.utf8.count else { return nil }
+        let start = input.utf8.index(input.utf8.startIndex, offsetBy: bytes.lowerBound)
+        return start..<input.utf8.index(start, offsetBy: bytes.count)
+    }
+
+    /// The offending text's UTF-16 range in the input, as `NSRange`-based text fields
+    /// (UIKit, AppKit) count: `"€ 12,34,5"` has its second `,` at UTF-8 offset 9 but
+    /// UTF-16 offset 7.
+    ///
+    /// - Parameter input: The text that was parsed.
+    /// - Returns: The range in UTF-16 code units, or nil as for ``range(in:)``.
+    public func utf16Range(in input: String) -> Range<Int>? {
+        guard let range = range(in: input) else { return nil }
+        let start = input.utf16.distance(from: input.utf16.startIndex, to: range.lowerBound)
+        return start..<(start + input.utf16.distance(from: range.lowerBound, to: range.upperBound))
+    }
+}
+
+extension MoneyParseError: LocalizedError {
+    /// The same sentence as ``description``, for `localizedDescription` and the alerts and
+    /// logs that show it (in English: MoneyKit's messages are not translated).
+    public var errorDescription: String? { description }
 }
