@@ -13,10 +13,12 @@ demo: deps
 ## Run the whole test suite, then check every TestData corpus with the CLI. Optimized, as
 ## shipped: the zero-allocation test measures the release hot path (unoptimized builds call
 ## unspecialized generics whose coroutine frames allocate); -enable-testing keeps
-## @testable imports working.
+## @testable imports working. Then the README's examples, each compiled on its own in a
+## fresh client package and run (Scripts/check-readme.py), and the Spark stage.
 test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 	.build/release/fxparse check TestData/*.csv
+	python3 Scripts/check-readme.py
 	$(MAKE) spark-test
 
 ## fxparse as an Apache Spark RDD.pipe stage in local mode (Docs/Spark.md): installs PySpark

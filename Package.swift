@@ -8,6 +8,10 @@ import PackageDescription
 
 let package = Package(
     name: "MoneyKit",
+    // Linux is the supported platform (README, "Platforms"). On Apple's platforms MoneyKit
+    // needs an ICU with headers and a pkg-config file (Homebrew's icu4c on macOS; none on
+    // iOS), and the Synchronization module, hence macOS 15; untested there.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MoneyKit", targets: ["MoneyKit"]),
         // Currency conversion with cached exchange rates: its own product, so the parser stays free of networking.

@@ -58,6 +58,20 @@ int32_t mkicu_canonical_locale(const char *identifier, char *buffer, int32_t cap
     return length;
 }
 
+int32_t mkicu_likely_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t length = uloc_addLikelySubtags(identifier, buffer, capacity, &error);
+    *status = (int32_t)error;
+    return length;
+}
+
+int32_t mkicu_is_iso_region(const char *region) {
+    for (const char *const *codes = uloc_getISOCountries(); *codes != NULL; codes++) {
+        if (strcmp(*codes, region) == 0) return 1;
+    }
+    return 0;
+}
+
 int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     int32_t length = uloc_getCountry(locale, buffer, capacity, &error);

@@ -1,4 +1,9 @@
-// ICU's modern number formatter, the reference output that locale profiles learn from
+// The C++ half of the shim: what ICU's C API lacks.
+//
+// 1. Locale::canonicalize, which replaces CLDR's aliases (`en_UK` -> `en_GB`); uloc_canonicalize
+//    only normalizes the form.
+//
+// 2. ICU's modern number formatter, the reference output that locale profiles learn from
 // (compact affixes, currency-name sides, grouping) and that the tests compare with.
 //
 // C++ because of one setting the C API (unumf) lacks: when its formatter is built. ICU
@@ -10,6 +15,8 @@
 // `threshold` is ICU internal API (numberformatter.h), exported by libicui18n.
 #include "CMoneyKitICU.h"
 
+#include <string.h>
+#include <unicode/locid.h>
 #include <unicode/numberformatter.h>
 #include <unicode/unistr.h>
 
@@ -48,5 +55,25 @@ extern "C" int32_t mkicu_numberformatter_format_decimal(const void *formatter, c
         if (U_SUCCESS(error)) length = text.extract(reinterpret_cast<char16_t *>(buffer), capacity, error);
     }
     *status = static_cast<int32_t>(error);
+    return length;
+}
+
+extern "C" int32_t mkicu_alias_canonical_locale(const char *identifier, char *buffer, int32_t capacity,
+                                                int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    icu::Locale locale(identifier);
+    locale.canonicalize(error);
+    if (U_FAILURE(error) || locale.isBogus()) {
+        *status = static_cast<int32_t>(U_FAILURE(error) ? error : U_ILLEGAL_ARGUMENT_ERROR);
+        return 0;
+    }
+    const char *name = locale.getName();
+    int32_t length = static_cast<int32_t>(strlen(name));
+    if (length < capacity) {
+        memcpy(buffer, name, static_cast<size_t>(length) + 1);
+        *status = static_cast<int32_t>(U_ZERO_ERROR);
+    } else {
+        *status = static_cast<int32_t>(U_BUFFER_OVERFLOW_ERROR);
+    }
     return length;
 }

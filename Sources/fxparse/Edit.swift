@@ -29,6 +29,10 @@ struct Edit: ParsableCommand {
     @Flag(name: .long, help: "Allow negative amounts (typing - toggles the sign).")
     var negative = false
 
+    func validate() throws {
+        try validateLocale(locale)
+    }
+
     func run() throws {
         guard let currency = (try? Currency(code: currency)) else {
             throw ValidationError("\(self.currency) is not an ISO 4217 code ICU knows")

@@ -32,6 +32,16 @@ struct Context: ParsableArguments {
         if let currency, (try? Currency(code: currency)) == nil {
             throw ValidationError("--currency \(currency) is not an ISO 4217 code ICU knows")
         }
+        if let locale { try validateLocale(locale) }
+    }
+}
+
+/// Rejects a `--locale` ICU does not know, with the library's sentence (exit 64, usage).
+func validateLocale(_ identifier: String) throws {
+    do {
+        try MoneyParser.validate(Locale(identifier: identifier))
+    } catch {
+        throw ValidationError("--locale: \(error)")
     }
 }
 

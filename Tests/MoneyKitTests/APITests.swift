@@ -312,3 +312,38 @@ import Testing
         #expect(MoneyParser.Options(text) == nil)
     }
 }
+
+/// Locales ICU does not know are refused with the nearest known identifier (Docs/ParsingRules.md §1).
+@Suite struct LocaleValidationTests {
+    static let unknown: [(String, String?)] = [
+        ("en_UK", "en_GB"), ("ger_DE", "de_DE"), ("iw_IL", "he_IL"), ("fr_XY", "fr_FR"), ("in_ID", "id_ID"),
+        ("xx", nil), ("klingon", nil), ("zz_ZZ", nil), ("en_US!", nil),
+    ]
+
+    @Test(arguments: unknown)
+    func unknownLocalesAreRefusedWithTheNearestKnownOne(identifier: String, nearest: String?) {
+        let expected = MoneyParseError(.unknownLocale(nearest: nearest), excerpt: identifier)
+        #expect(throws: expected) { try MoneyParser.validate(Locale(identifier: identifier)) }
+        #expect(throws: expected) { try MoneyParser(locale: Locale(identifier: identifier)).parse("20") }
+    }
+
+    @Test func theMessageSuggestsTheNearestIdentifier() {
+        let error = MoneyParseError(.unknownLocale(nearest: "en_GB"), excerpt: "en_UK")
+        #expect(error.description == "The locale \"en_UK\" is not one ICU knows; did you mean en_GB?")
+        #expect(MoneyParseError(.unknownLocale(nearest: nil), excerpt: "xx").description
+            == "The locale \"xx\" is not one ICU knows; use an identifier such as en_US or de_CH.")
+    }
+
+    @Test(arguments: ["en-GB", "en_GB", "fr_US", "de_DE@currency=EUR", "en_US_POSIX", "und", "root", "es_419",
+                      "sr_Latn_RS", "zh_Hant_TW", "pt_AO", "en_001"])
+    func knownLocalesAreAccepted(identifier: String) throws {
+        try MoneyParser.validate(Locale(identifier: identifier))
+    }
+
+    @Test func everyICULocaleIsKnown() throws {
+        let refused = MoneyParser.availableLocaleIdentifiers.filter {
+            (try? MoneyParser.validate(Locale(identifier: $0))) == nil
+        }
+        #expect(refused.isEmpty, "\(refused)")
+    }
+}

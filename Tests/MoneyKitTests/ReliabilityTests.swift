@@ -11,7 +11,7 @@ import Testing
         .empty, .tooLong, .unexpectedCharacter, .invalidGrouping, .multipleDecimalSeparators, .tooManyFractionDigits,
         .overflow, .mixedDigitSystems, .invalidNumeral, .missingNumber, .multipleSigns, .unbalancedParentheses,
         .multipleMarkers, .misplacedMarker, .missingCurrency, .ambiguousCurrency(candidates: []),
-        .currencyMismatch(found: "EUR", expected: "USD"),
+        .currencyMismatch(found: "EUR", expected: "USD"), .unknownLocale(nearest: nil),
     ]
 
     static func ordinal(_ kind: MoneyParseError.Kind) -> Int {
@@ -33,12 +33,13 @@ import Testing
         case .missingCurrency: 14
         case .ambiguousCurrency: 15
         case .currencyMismatch: 16
+        case .unknownLocale: 17
         }
     }
 
     @Test("The list of kinds is complete")
     func kindsAreComplete() {
-        #expect(Self.allKinds.map(Self.ordinal) == Array(0..<17))
+        #expect(Self.allKinds.map(Self.ordinal) == Array(0..<18))
     }
 
     @Test("Every error kind has a corpus row asserting its kind and offset", arguments: allKinds.map(\.name))

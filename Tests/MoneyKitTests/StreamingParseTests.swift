@@ -290,7 +290,7 @@ extension StreamingParseTests {
         #expect(output.split(separator: "\n").count == lines.count)
         #expect(alone[0] == "0,50,en_US,,50,USD,\n")
         #expect(alone[3] == "3,53,de_DE,EUR,53,EUR,\n")
-        #expect(alone[1] == "1,51,xx_1,USD,51,USD,\n")
+        #expect(alone[1] == "1,51,xx_1,USD,,,unknownLocale\n")
         #expect(alone[2] == "2,52,en_US,Q2,,,unknownCurrency\n")
     }
 }

@@ -28,6 +28,13 @@ int32_t mkicu_version(char *buffer, int32_t capacity);
 int32_t mkicu_available_locale(int32_t index, char *buffer, int32_t capacity);
 /// Canonical ICU identifier for an identifier or BCP 47 tag (`de-DE` -> `de_DE`).
 int32_t mkicu_canonical_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status);
+/// The identifier with CLDR's aliases replaced (ICU's `Locale::canonicalize`: `en_UK` ->
+/// `en_GB`, `ger_DE` -> `de_DE`, `iw_IL` -> `he_IL`).
+int32_t mkicu_alias_canonical_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status);
+/// The most likely full identifier of a language (`uloc_addLikelySubtags`: `fr` -> `fr_Latn_FR`).
+int32_t mkicu_likely_locale(const char *identifier, char *buffer, int32_t capacity, int32_t *status);
+/// Whether ICU lists `region` among ISO 3166 region codes (`uloc_getISOCountries`): 1 or 0.
+int32_t mkicu_is_iso_region(const char *region);
 /// Region subtag of a locale (`de_CH` -> `CH`), empty when it has none.
 int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, int32_t *status);
 

@@ -128,6 +128,19 @@ enum ICU {
         return isUsableLocaleIdentifier(canonical) ? canonical : "root"
     }
 
+    /// The identifier with CLDR's aliases replaced (`en_UK` -> `en_GB`); nil if ICU fails.
+    static func aliasCanonicalLocale(_ identifier: String) -> String? {
+        asciiString { buffer, capacity, status in mkicu_alias_canonical_locale(identifier, buffer, capacity, status) }
+    }
+
+    /// The most likely full identifier of a language or locale (`fr` -> `fr_Latn_FR`).
+    static func likelyLocale(_ identifier: String) -> String {
+        asciiString { buffer, capacity, status in mkicu_likely_locale(identifier, buffer, capacity, status) } ?? identifier
+    }
+
+    /// Whether ICU lists a region code among ISO 3166's (`GB` yes, `UK` no).
+    static func isISORegion(_ region: String) -> Bool { mkicu_is_iso_region(region) != 0 }
+
     /// Longest locale identifier handed to ICU. ICU 72 copies identifiers into fixed
     /// 157-byte buffers in places (PluralRules' resource lookup) and aborts the process
     /// (glibc's buffer-overflow check) on longer ones; real identifiers, keywords

@@ -26,11 +26,17 @@ final class LocaleProfile: Sendable {
     let joiners: JoinerWords
     /// The case endings of unit words and scale words (§7), for languages that have them.
     let endings: WordEndings?
+    /// The error every parse gives when ICU does not know the requested identifier (§1).
+    let unknownLocale: MoneyParseError?
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
         let identifier = ICU.canonicalLocale(requested)
         self.identifier = identifier
+        switch KnownLocales.shared.verdict(on: requested) {
+        case .known: self.unknownLocale = nil
+        case .unknown(let nearest): self.unknownLocale = MoneyParseError(.unknownLocale(nearest: nearest), excerpt: requested)
+        }
         self.region = ICU.region(ofLocale: identifier)
         self.language = String(identifier.prefix { $0 != "_" })
         // Conventions ICU has no data for (§7), by language and region.

@@ -23,13 +23,17 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The currency the amount is in.
     public var currency: Currency
 
-    /// Creates an amount of money.
+    /// Creates an amount of money from an exact amount, a `Decimal`.
+    ///
+    /// Generic so that a floating-point literal cannot stand for the amount: Swift would
+    /// make `19.99` a `Decimal` by way of a `Double` (19.989999999999998). Build the
+    /// `Decimal` from text (`Decimal(string: "19.99")!`) or use ``init(_:_:)-(String,_)``.
     ///
     /// - Parameters:
     ///   - amount: The exact amount.
     ///   - currency: Its currency.
-    public init(_ amount: Decimal, _ currency: Currency) {
-        self.amount = amount
+    public init<Amount: ExactAmount>(_ amount: Amount, _ currency: Currency) {
+        self.amount = amount.exactAmount
         self.currency = currency
     }
 
@@ -140,4 +144,21 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
         try container.encode(amount.plainText, forKey: .amount)
         try container.encode(currency, forKey: .currency)
     }
+}
+
+/// A value that is an exact amount of money as it stands: `Decimal`, the only conformer in
+/// MoneyKit (a decimal type of your own may conform too).
+///
+/// ``Money/init(_:_:)-(Amount,_)`` takes its amount through this protocol, not as a
+/// `Decimal` parameter, so that Swift cannot turn a floating-point literal into the amount:
+/// `Money(19.99, "USD")` does not compile (`Double` does not conform), while
+/// `Money(price, "USD")` with `price: Decimal` does.
+public protocol ExactAmount {
+    /// The amount as an exact `Decimal`.
+    var exactAmount: Decimal { get }
+}
+
+extension Decimal: ExactAmount {
+    /// The value itself.
+    public var exactAmount: Decimal { self }
 }

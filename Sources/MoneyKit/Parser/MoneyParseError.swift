@@ -53,6 +53,11 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         case ambiguousCurrency(candidates: [Currency])
         /// The marker denotes a currency other than the expected one.
         case currencyMismatch(found: Currency, expected: Currency)
+        /// The parser's locale is not one ICU knows (`en_UK`, `xx`, `ger_DE`): every parse
+        /// fails with this rather than reading the text with some other locale's
+        /// conventions. The ``MoneyParseError/excerpt`` is the identifier; `nearest` is the
+        /// known identifier to suggest, when there is one (`en_GB`, `de_DE`).
+        case unknownLocale(nearest: String?)
 
         /// The kind's stable name, as written in the `error` column of a corpus:
         /// `"invalidGrouping"`, `"ambiguousCurrency"`.
@@ -75,6 +80,7 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             case .missingCurrency: "missingCurrency"
             case .ambiguousCurrency: "ambiguousCurrency"
             case .currencyMismatch: "currencyMismatch"
+            case .unknownLocale: "unknownLocale"
             }
         }
     }
@@ -89,9 +95,6 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
     public let offset: Int?
     /// The offending text (a character, a marker or a digit group), when there is one.
     public let excerpt: String?
-    /// A corrected reading worth suggesting, in plain decimal notation ("1234.56"), when
-    /// exactly one likely fix exists.
-    public let suggestion: String?
     /// What the description explains beyond the kind.
     let detail: Detail?
 
@@ -124,16 +127,14 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
     ///   - kind: What went wrong.
     ///   - offset: UTF-8 offset of the first offending character in the input.
     ///   - excerpt: The offending text.
-    ///   - suggestion: A likely correct reading, if there is exactly one.
-    public init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, suggestion: String? = nil) {
-        self.init(kind, offset: offset, excerpt: excerpt, suggestion: suggestion, detail: nil)
+    public init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil) {
+        self.init(kind, offset: offset, excerpt: excerpt, detail: nil)
     }
 
-    init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, suggestion: String? = nil, detail: Detail?) {
+    init(_ kind: Kind, offset: Int? = nil, excerpt: String? = nil, detail: Detail?) {
         self.kind = kind
         self.offset = offset
         self.excerpt = excerpt
-        self.suggestion = suggestion
         self.detail = detail
     }
 
@@ -188,9 +189,11 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             sentence = "\(quoted)\(place) could be any of \(list)\(more); write the ISO code or pass a currency hint."
         case .currencyMismatch(let found, let expected):
             sentence = "\(quoted)\(place) denotes \(found.code), but the amount is expected in \(expected.code)."
+        case .unknownLocale(let nearest):
+            sentence = "The locale \(excerpt.map { "\"\($0)\"" } ?? "identifier") is not one ICU knows"
+                + (nearest.map { "; did you mean \($0)?" } ?? "; use an identifier such as en_US or de_CH.")
         }
         if let detail { sentence = explanation(detail, quoted: quoted, place: place) }
-        if let suggestion { sentence += " Did you mean \(suggestion)?" }
         return sentence
     }
 
@@ -231,7 +234,7 @@ extension MoneyParseError {
               bytes[offset] & 0xC0 != 0x80 else { return self }
         let length = Characters.decode(bytes, at: offset).length
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + length, bytes.count)]), as: UTF8.self)
-        return MoneyParseError(kind, offset: offset, excerpt: text, suggestion: suggestion, detail: detail)
+        return MoneyParseError(kind, offset: offset, excerpt: text, detail: detail)
     }
 }
 

@@ -86,9 +86,9 @@ public struct MoneyParser: Sendable {
 
     /// Creates a parser for a locale, loading (once per process) the locale's data from ICU.
     ///
-    /// An identifier that is not a plausible locale identifier (longer than 100 bytes, or
-    /// with characters other than ASCII letters, digits and `_ - @ = ; . +`) is read as the
-    /// root locale: no region, so no default currency.
+    /// A locale ICU does not know (`en_UK`, `xx`; see ``validate(_:)``) makes every parse
+    /// throw ``MoneyParseError/Kind/unknownLocale(nearest:)``, naming the nearest known
+    /// identifier when there is one: never a reading with some other locale's conventions.
     ///
     /// - Parameters:
     ///   - locale: Whose separators, digits, symbols and names to read.
@@ -99,6 +99,23 @@ public struct MoneyParser: Sendable {
         self.currency = currency
         self.options = options
         self.profile = LocaleProfile.profile(for: locale.identifier)
+    }
+
+    /// Checks that ICU knows a locale, as a parser for it needs: for identifiers from
+    /// settings, files or command lines, before parsing with them.
+    ///
+    /// ```swift
+    /// try MoneyParser.validate(Locale(identifier: "en-GB"))   // fine: en_GB
+    /// try MoneyParser.validate(Locale(identifier: "en_UK"))   // throws: did you mean en_GB?
+    /// ```
+    ///
+    /// Known means: one of ICU's locales after ICU's canonical form, or a language ICU has
+    /// data for with a valid script and region (`fr_US`); see Docs/ParsingRules.md §1.
+    ///
+    /// - Parameter locale: The locale to check.
+    /// - Throws: ``MoneyParseError`` of kind ``MoneyParseError/Kind/unknownLocale(nearest:)``.
+    public static func validate(_ locale: Locale) throws(MoneyParseError) {
+        if let unknownLocale = LocaleProfile.profile(for: locale.identifier).unknownLocale { throw unknownLocale }
     }
 
     /// Parses a typed or pasted amount.
@@ -148,6 +165,7 @@ public struct MoneyParser: Sendable {
     /// The pipeline: the length limit, structure (state machine over tokens), currency,
     /// separators, amount.
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
+        if let unknownLocale = profile.unknownLocale { return .failure(unknownLocale) }
         guard bytes.count <= MoneyParser.maximumInputLength else {
             // The first character that does not fit: the one holding byte `maximumInputLength`.
             let offset = Characters.startOfScalar(endingAt: MoneyParser.maximumInputLength + 1, notBefore: 0, in: bytes)
