@@ -9,15 +9,22 @@ struct FXParse: ParsableCommand {
         commandName: "fxparse",
         abstract: "Parse, check and convert CSV corpora of typed money amounts.",
         discussion: """
-            Corpora are UTF-8 CSV files with a header row and an `input` column; see \
-            TestData/README.md for the columns. Exit status: 0 success; 1 a row failed (check); \
-            2 unusable input (missing file, no input column, malformed CSV for check, a read or \
-            write error); 3 malformed rows were left out (parse --on-bad-row skip-with-report); \
-            4 stopped at a malformed row (parse --on-bad-row stop); 64 a command-line usage error. \
-            Docs/Streaming.md has the details.
+            Corpora are UTF-8 CSV files with a header row and an `input` column (the amount as \
+            typed); optional columns: `locale` and `currency` per row, and for check the \
+            expectation: `expect` (ok or error), `amount`, `code`, `error`, `offset`. Exit \
+            status: 0 success; 1 a row failed (check); 2 unusable input (missing file, no input \
+            column, malformed CSV for check, a read or write error); 3 malformed rows were left \
+            out (parse --on-bad-row skip-with-report); 4 stopped at a malformed row (parse \
+            --on-bad-row stop); 64 a command-line usage error.
             """,
+        version: FXParse.version,
         subcommands: [Check.self, Parse.self, Edit.self]
     )
+}
+
+extension FXParse {
+    /// The release, as CHANGELOG.md's newest entry names it (a test checks that they agree).
+    static let version = "1.0.0"
 }
 
 /// Options shared by the subcommands.

@@ -13,7 +13,7 @@ struct Parse: ParsableCommand {
             otherwise. Malformed CSV records (an unterminated quote, a ragged row, invalid UTF-8, \
             a NUL byte, a field over --max-field-size) are reported on standard error with their \
             line and handled by --on-bad-row. A summary of the rows read, parsed, failed and bad \
-            ends standard error. See Docs/Streaming.md.
+            ends standard error.
 
             Exit status: 0 every row written (rows that fail to parse included); 2 the input or \
             output is unusable (missing file, no header or no input column, a read or write \
@@ -27,7 +27,7 @@ struct Parse: ParsableCommand {
 
     @OptionGroup var context: Context
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
 
     @Flag(name: .long, help: "Parse in strict mode.")
@@ -129,6 +129,11 @@ struct Parse: ParsableCommand {
     }
 
     private func openInput() throws -> Int32 {
+        if file == "-" && isatty(STDIN_FILENO) == 1 {
+            // Typed rows: say what is expected, or the command seems to hang.
+            complain("fxparse: reading CSV from the terminal: a header row with an input column, then one row per "
+                + "line; Ctrl-D ends (or give a file: fxparse parse FILE.csv)")
+        }
         guard file != "-" else { return STDIN_FILENO }
         let descriptor = open(file, O_RDONLY)
         guard descriptor >= 0 else {
@@ -141,7 +146,7 @@ struct Parse: ParsableCommand {
     /// Opens `--output`, refusing the input file itself: truncating it would lose every row
     /// before the first one is read.
     private func openOutput(readingFrom input: Int32) throws -> Int32 {
-        guard let output else { return STDOUT_FILENO }
+        guard let output, output != "-" else { return STDOUT_FILENO }
         var inputStatus = stat()
         var outputStatus = stat()
         if fstat(input, &inputStatus) == 0, stat(output, &outputStatus) == 0,

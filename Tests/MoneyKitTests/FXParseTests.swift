@@ -116,6 +116,31 @@ import Testing
         #expect(badCurrency.status != 0)
     }
 
+    @Test func unknownLocalesExit64WithTheNearestKnownOne() throws {
+        for command in [["parse"], ["check", try Self.temporaryFile("input,expect\n$20,ok\n")], ["edit"]] {
+            let run = try Self.run(command + ["--locale", "en_UK"], input: "input\n$20\n")
+            #expect(run.status == 64)
+            #expect(run.errors.contains("--locale: The locale \"en_UK\" is not one ICU knows; did you mean en_GB?"),
+                    "\(run.errors)")
+        }
+    }
+
+    @Test func versionIsTheChangelogsNewest() throws {
+        let run = try Self.run(["--version"])
+        #expect(run.status == 0)
+        let changelog = try String(contentsOf: TestData.directory.deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"),
+                                   encoding: .utf8)
+        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        #expect(newest.hasPrefix("## \(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) "), "\(newest) vs \(run.output)")
+    }
+
+    @Test func outputDashIsStandardOutput() throws {
+        let run = try Self.run(["parse", "-", "--locale", "en_US", "-o", "-"], input: "input\n12.50\n")
+        #expect(run.status == 0)
+        #expect(run.output == "input,amount,code,error\n12.50,12.5,USD,\n")
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
     @Test func parseKeepsEveryRowInOrder() throws {
         let csv = "id,input,locale,extra\n1,\"1.234,56 €\",de_DE,a\n2,garbage,de_DE,b\n3,,de_DE,c\n4,\" 5 $ \",en_US,\"x,y\"\n5,5,,d\n"
         let run = try Self.run(["parse", "-"], input: csv)
