@@ -7,7 +7,7 @@ import Testing
 /// The keystroke scripts of TestData/editing/keystrokes.csv: each script's edits in order, with
 /// the text and cursor (`|` in the `expected` column) after every step.
 ///
-/// An edit is written as a user makes it: `X` types X at the cursor, `⌫` deletes the character
+/// An edit is written as a user makes it (`undo` and `redo` call the editor's): `X` types X at the cursor, `⌫` deletes the character
 /// before the cursor, `⌦` the one after it; `dK` first puts the cursor right after the K-th
 /// digit of the text (`d0`: before the first) and `+M` then moves it M characters right;
 /// `all:X` selects the whole text and types or pastes X (empty: deletes it); `dA~dB:X` selects
@@ -49,14 +49,26 @@ import Testing
             if option.hasPrefix("max=") { editor.maximum = Money(try #require(Decimal(plainText: option.dropFirst(4))), editor.currency) }
         }
         for row in script.rows {
-            let (range, replacement) = try Self.edit(row["edit"]!, in: &editor)
-            let accepted = editor.replace(range, with: replacement)
+            let accepted: Bool
+            switch row["edit"]! {
+            case "undo": accepted = editor.undo()
+            case "redo": accepted = editor.redo()
+            default:
+                let (range, replacement) = try Self.edit(row["edit"]!, in: &editor)
+                accepted = editor.replace(range, with: replacement)
+            }
             let expected = row["expected"]!
             let marker = try #require(expected.firstIndex(of: "|"))
             let expectedCursor = expected[..<marker].utf16.count
             let expectedText = expected.replacingOccurrences(of: "|", with: "")
             let step = "\(script.name) step \(row["step"]!) \(row["edit"]!)"
-            #expect(accepted == (row["accepted"] == "yes"), "\(step): accepted")
+            // `yes`, or `no:` and why (``AmountEditor/Rejection/name``; plain `no` for undo and redo).
+            let verdict = row["accepted"]!
+            #expect(accepted == (verdict == "yes"), "\(step): accepted")
+            if !["undo", "redo"].contains(row["edit"]!) {
+                #expect(editor.lastRejection?.name == (verdict.hasPrefix("no:") ? String(verdict.dropFirst(3)) : nil),
+                        "\(step): rejection \(String(describing: editor.lastRejection))")
+            }
             #expect(editor.text == expectedText, "\(step): text \(String(reflecting: editor.text))")
             #expect(editor.cursor == expectedCursor, "\(step): cursor \(editor.cursor)")
             // The text always reads back as the editor's amount.

@@ -13,8 +13,51 @@ import Foundation
 /// Offsets are UTF-16 offsets into ``text``, as `UITextField` and `NSRange` count them. The
 /// text is always the locale's format of what was typed (its grouping, digits, marker place);
 /// the engine keeps the cursor beside the digit it was beside. An edit it cannot accept
-/// returns `false` and leaves everything as it was.
+/// returns `false`, leaves everything as it was and says why in ``lastRejection``, so that a
+/// field can tell the user. ``undo()`` and ``redo()`` step through the meaningful edits: a
+/// run of typing, a run of deletions, a paste, a sign change (at most ``maximumUndoSteps``).
 public struct AmountEditor: Sendable {
+    /// Why an edit was not accepted.
+    public enum Rejection: Sendable, Hashable {
+        /// Characters that are no digits, decimal separator or minus, or a paste that is not an
+        /// amount MoneyParser reads (`12abc`).
+        case notAnAmount
+        /// A pasted amount in another currency (`$5` in a EUR field).
+        case otherCurrency(Currency)
+        /// More fraction digits than the currency has (a third decimal in USD, any in JPY).
+        case tooManyDecimals(allowed: Int)
+        /// A second decimal separator.
+        case secondDecimalSeparator
+        /// A minus or a negative paste while ``allowsNegative`` is off.
+        case negativeNotAllowed
+        /// An amount beyond ``maximum`` in magnitude.
+        case overMaximum(Money)
+        /// More than 30 integer digits.
+        case tooManyDigits
+        /// A deletion with nothing to delete (backspace at the start, in an empty field).
+        case nothingToDelete
+        /// A range outside the text.
+        case outsideText
+
+        /// A stable name for logs and test tables: `"tooManyDecimals"`.
+        public var name: String {
+            switch self {
+            case .notAnAmount: "notAnAmount"
+            case .otherCurrency: "otherCurrency"
+            case .tooManyDecimals: "tooManyDecimals"
+            case .secondDecimalSeparator: "secondDecimalSeparator"
+            case .negativeNotAllowed: "negativeNotAllowed"
+            case .overMaximum: "overMaximum"
+            case .tooManyDigits: "tooManyDigits"
+            case .nothingToDelete: "nothingToDelete"
+            case .outsideText: "outsideText"
+            }
+        }
+    }
+
+    /// How many undo steps are kept; older ones are dropped.
+    public static let maximumUndoSteps = 100
+
     /// How typed characters become an amount.
     public enum Mode: Sendable, Hashable {
         /// Digits and one decimal separator, typed anywhere; the text regroups as you type.
@@ -39,6 +82,26 @@ public struct AmountEditor: Sendable {
     public private(set) var text = ""
     /// The cursor, as a UTF-16 offset into ``text``.
     public private(set) var cursor = 0
+    /// Why the last edit (``replace(_:with:)``, ``update(text:)``) was rejected; nil after
+    /// an accepted one.
+    public private(set) var lastRejection: Rejection?
+
+    /// The state an undo or redo returns to: what was typed, the sign, the cursor after how
+    /// many elements.
+    private struct Snapshot: Sendable, Equatable {
+        let elements: [UInt8]
+        let isNegative: Bool
+        let caret: Int
+    }
+
+    /// The kinds of edit that undo groups: consecutive typing, or consecutive deletions, at
+    /// the cursor, are one step; a paste or a sign change is a step of its own.
+    private enum EditKind: Sendable { case typing, deletion, paste, sign }
+
+    private var undoStack: [Snapshot] = []
+    private var redoStack: [Snapshot] = []
+    /// The kind of the last accepted edit, while further edits of the kind may join its step.
+    private var openGroup: EditKind?
 
     /// What was typed: digits (0-9) and at most one decimal separator (``separator``).
     private var elements: [UInt8] = []
@@ -79,10 +142,16 @@ public struct AmountEditor: Sendable {
     }
 
     /// Shows an amount (or nothing), in the currency's minor digits, with the cursor at its end.
+    /// The program sets the value, so the undo history starts afresh.
     ///
     /// - Parameter money: The amount; it is taken in the editor's currency as it is, and rounded
     ///   (half-even) to the currency's minor digits.
     public mutating func setMoney(_ money: Money?) {
+        setMoneyKeepingHistory(money)
+        (undoStack, redoStack, openGroup, lastRejection) = ([], [], nil, nil)
+    }
+
+    private mutating func setMoneyKeepingHistory(_ money: Money?) {
         guard let money, let exact = ExactDecimal(decimal: Money(money.amount, currency).rounded(rule: .toNearestOrEven).amount)
         else {
             apply(elements: [], isNegative: false, caret: 0)
@@ -104,7 +173,58 @@ public struct AmountEditor: Sendable {
     ///
     /// - Parameter offset: A UTF-16 offset into ``text``, clamped to it.
     public mutating func moveCursor(to offset: Int) {
-        cursor = min(max(offset, 0), text.utf16.count)
+        let moved = min(max(offset, 0), text.utf16.count)
+        if moved != cursor { openGroup = nil }  // typing elsewhere starts a new undo step
+        cursor = moved
+    }
+
+    /// Whether ``undo()`` has a step to take back.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether ``redo()`` has a step to take again.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Takes back the last meaningful edit (a run of typing or deletions, a paste, a sign
+    /// change): text, amount and cursor return to what they were before it.
+    ///
+    /// - Returns: Whether there was an edit to take back.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
+        redoStack.append(snapshot)
+        restore(previous)
+        return true
+    }
+
+    /// Takes again the last edit that ``undo()`` took back; any new edit clears what redo has.
+    ///
+    /// - Returns: Whether there was an edit to take again.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append(snapshot)
+        restore(next)
+        return true
+    }
+
+    private var snapshot: Snapshot {
+        Snapshot(elements: elements, isNegative: isNegative, caret: spans.prefix { $0.upperBound <= cursor }.count)
+    }
+
+    private mutating func restore(_ state: Snapshot) {
+        apply(elements: state.elements, isNegative: state.isNegative, caret: state.caret)
+        openGroup = nil
+        lastRejection = nil
+    }
+
+    /// Records an accepted edit for undo: the state before it starts a new step unless the
+    /// edit continues the open group (typing after typing, deleting after deleting).
+    private mutating func record(_ kind: EditKind, before: Snapshot) {
+        guard before != snapshot else { return }
+        redoStack.removeAll()
+        if let openGroup, openGroup == kind, kind == .typing || kind == .deletion { return }
+        undoStack.append(before)
+        if undoStack.count > Self.maximumUndoSteps { undoStack.removeFirst(undoStack.count - Self.maximumUndoSteps) }
+        openGroup = kind == .typing || kind == .deletion ? kind : nil
     }
 
     /// Applies an edit of the text: the characters in `range` (UTF-16 offsets) replaced by
@@ -117,15 +237,30 @@ public struct AmountEditor: Sendable {
     @discardableResult
     public mutating func replace(_ range: Range<Int>, with replacement: String) -> Bool {
         let utf16Count = text.utf16.count
-        guard range.lowerBound >= 0, range.upperBound <= utf16Count else { return false }
+        guard range.lowerBound >= 0, range.upperBound <= utf16Count else { return reject(.outsideText) }
+        let before = snapshot
         let typed = typedElements(replacement)
-        if typed == nil, !replacement.isEmpty {
-            return paste(replacement)
+        let kind: EditKind = typed == nil && !replacement.isEmpty ? .paste
+            : typed == [Self.minus] ? .sign : replacement.isEmpty ? .deletion : .typing
+        let rejection: Rejection?
+        if kind == .paste {
+            rejection = paste(replacement)
+        } else {
+            switch mode {
+            case .freeform: rejection = editFreeform(range, inserting: typed ?? [])
+            case .calculator: rejection = editCalculator(range, inserting: typed ?? [])
+            }
         }
-        switch mode {
-        case .freeform: return editFreeform(range, inserting: typed ?? [])
-        case .calculator: return editCalculator(range, inserting: typed ?? [])
-        }
+        if let rejection { return reject(rejection) }
+        lastRejection = nil
+        record(kind, before: before)
+        return true
+    }
+
+    /// Notes why an edit was rejected (the state is unchanged).
+    private mutating func reject(_ rejection: Rejection) -> Bool {
+        lastRejection = rejection
+        return false
     }
 
     /// Applies a whole new text, for frameworks that report only the text after an edit
@@ -138,7 +273,10 @@ public struct AmountEditor: Sendable {
     public mutating func update(text newText: String) -> Bool {
         let old = Array(text.utf16)
         let new = Array(newText.utf16)
-        guard old != new else { return true }
+        guard old != new else {
+            lastRejection = nil
+            return true
+        }
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
@@ -151,7 +289,7 @@ public struct AmountEditor: Sendable {
 
     // MARK: Editing
 
-    private mutating func editFreeform(_ range: Range<Int>, inserting typed: [UInt8]) -> Bool {
+    private mutating func editFreeform(_ range: Range<Int>, inserting typed: [UInt8]) -> Rejection? {
         if typed == [Self.minus] { return toggleSign() }
         var covered = spans.indices.filter { spans[$0].lowerBound >= range.lowerBound && spans[$0].upperBound <= range.upperBound }
         var position = spans.prefix { $0.upperBound <= range.lowerBound }.count
@@ -160,7 +298,7 @@ public struct AmountEditor: Sendable {
             // one after it for a forward delete (the range starts at the cursor), else the one before.
             let forward = range.lowerBound == cursor
             let neighbour = forward ? position : position - 1
-            guard elements.indices.contains(neighbour) else { return false }
+            guard elements.indices.contains(neighbour) else { return .nothingToDelete }
             covered = [neighbour]
             position = neighbour
         } else if let first = covered.first {
@@ -180,47 +318,56 @@ public struct AmountEditor: Sendable {
             next.removeFirst()
             caret = max(caret - 1, 0)
         }
-        guard valid(next) else { return false }
+        if let problem = problem(with: next) { return problem }
         apply(elements: next, isNegative: isNegative, caret: caret)
-        return true
+        return nil
     }
 
-    private mutating func editCalculator(_ range: Range<Int>, inserting typed: [UInt8]) -> Bool {
+    private mutating func editCalculator(_ range: Range<Int>, inserting typed: [UInt8]) -> Rejection? {
         if typed == [Self.minus] { return toggleSign() }
         var next = elements
         if typed.isEmpty {
-            guard !range.isEmpty, !next.isEmpty else { return false }
+            guard !range.isEmpty, !next.isEmpty else { return .nothingToDelete }
             // A deletion over every digit (select all, delete) clears; any other, the last digit.
             let coversAll = spans.allSatisfy { $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }
             if coversAll { next = [] } else { next.removeLast() }
         } else {
             // Separators are ignored: the minor digits are fixed.
             let digits = typed.filter { $0 < 10 }
-            guard !digits.isEmpty else { return false }
+            guard !digits.isEmpty else { return .notAnAmount }
             next += digits
         }
         while next.first == 0 { next.removeFirst() }
-        guard valid(next) else { return false }
+        if let problem = problem(with: next) { return problem }
         apply(elements: next, isNegative: isNegative && !next.isEmpty, caret: next.count)
-        return true
+        return nil
     }
 
-    private mutating func toggleSign() -> Bool {
-        guard allowsNegative, !elements.isEmpty else { return false }
+    private mutating func toggleSign() -> Rejection? {
+        guard allowsNegative else { return .negativeNotAllowed }
+        guard !elements.isEmpty else { return .notAnAmount }
         let caretDigits = spans.prefix { $0.upperBound <= cursor }.count
         apply(elements: elements, isNegative: !isNegative, caret: caretDigits)
-        return true
+        return nil
     }
 
     /// A whole amount pasted: read by MoneyParser (any form it accepts, in the field's currency).
-    private mutating func paste(_ replacement: String) -> Bool {
-        guard let pasted = try? parser.parse(replacement), pasted.currency == currency,
-              allowsNegative || !pasted.isNegative, pasted.isMultiple(of: .minor) else { return false }
+    private mutating func paste(_ replacement: String) -> Rejection? {
+        let pasted: Money
+        do {
+            pasted = try parser.parse(replacement)
+        } catch {
+            if case .currencyMismatch(let found, _) = error.kind { return .otherCurrency(found) }
+            return .notAnAmount
+        }
+        guard pasted.currency == currency else { return .otherCurrency(pasted.currency) }
+        guard allowsNegative || !pasted.isNegative else { return .negativeNotAllowed }
+        guard pasted.isMultiple(of: .minor) else { return .tooManyDecimals(allowed: currency.minorUnits) }
         let saved = (elements, isNegative, text, cursor, spans)
-        setMoney(pasted)
-        if valid(elements) { return true }
+        setMoneyKeepingHistory(pasted)
+        guard let problem = problem(with: elements) else { return nil }
         (elements, isNegative, text, cursor, spans) = saved
-        return false
+        return problem
     }
 
     private static let minus: UInt8 = 11
@@ -249,21 +396,24 @@ public struct AmountEditor: Sendable {
             || (mode == .calculator && (string == "," || string == "."))
     }
 
-    /// At most one separator, no more fraction digits than the currency has, at most 30
-    /// integer digits, within the maximum.
-    private func valid(_ next: [UInt8]) -> Bool {
+    /// Why a state is no amount the field takes, or nil: at most one separator, no more
+    /// fraction digits than the currency has, at most 30 integer digits, within the maximum.
+    private func problem(with next: [UInt8]) -> Rejection? {
         let separators = next.filter { $0 == Self.separator }.count
-        guard separators <= 1 else { return false }
+        guard separators <= 1 else { return .secondDecimalSeparator }
         if mode == .freeform, let index = next.firstIndex(of: Self.separator) {
-            guard currency.minorUnits > 0, next.count - index - 1 <= currency.minorUnits, index <= 30 else { return false }
+            guard currency.minorUnits > 0, next.count - index - 1 <= currency.minorUnits else {
+                return .tooManyDecimals(allowed: currency.minorUnits)
+            }
+            guard index <= 30 else { return .tooManyDigits }
         } else if next.count > 30 + (mode == .calculator ? currency.minorUnits : 0) {
-            return false
+            return .tooManyDigits
         }
         if let maximum, let amount = Editor.amount(next, isNegative: false, mode: mode, minorUnits: currency.minorUnits),
            amount > maximum.amount.magnitude {
-            return false
+            return .overMaximum(maximum)
         }
-        return true
+        return nil
     }
 
     // MARK: Rendering
