@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: demo test deps fuzz sanitize spark-test
+.PHONY: demo test deps docs fuzz sanitize spark-test
 
 ## Build fxparse (release) and run it on the demo corpus.
 demo: deps
@@ -20,6 +20,17 @@ test: deps
 	.build/release/fxparse check TestData/*.csv
 	python3 Scripts/check-readme.py
 	$(MAKE) spark-test
+
+## The API documentation of MoneyKit and MoneyKitExchange (DocC), warnings as errors, into
+## .build/docs/<Target>.doccarchive, built for static hosting at a server's root (README,
+## "API documentation").
+docs: deps
+	mkdir -p .build/docs
+	for target in MoneyKit MoneyKitExchange; do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--warnings-as-errors --output-path .build/docs/$$target.doccarchive \
+			--transform-for-static-hosting || exit 1; \
+	done
 
 ## fxparse as an Apache Spark RDD.pipe stage in local mode (Docs/Spark.md): installs PySpark
 ## into .build/spark-venv from PyPI the first time (needs Java 17), pipes a generated

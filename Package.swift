@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Tests only: an HTTP server on 127.0.0.1 for the rate cache's network tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The API documentation (`make docs`: swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library: locale data, tokenizer, state machine, currency resolution.

@@ -116,3 +116,13 @@ struct FormattingRow: Sendable, CustomTestStringConvertible {
         #expect(style.locale(Locale(identifier: "en_US")).format(Money(Decimal(-12345), "EUR")) == "(€12345.000)")
     }
 }
+
+/// Foundation habits: `formatted()` writes in the current locale.
+@Suite struct CurrentLocaleFormattingTests {
+    @Test func formattedUsesTheCurrentLocale() {
+        let money = Money(1234, "EUR")
+        #expect(money.formatted() == MoneyFormatter(locale: .current).format(money))
+        #expect(money.formatted(.money()) == money.formatted(.money(locale: .current)))
+        #expect(money.formatted(.money(locale: Locale(identifier: "de_DE"))) == "1.234,00\u{A0}€")
+    }
+}

@@ -104,6 +104,16 @@ extension Money {
         }
     }
 
+    /// Writes the amount in the user's current locale (`Locale.current`), with the
+    /// currency's symbol, as Foundation's `formatted()` does for numbers.
+    ///
+    /// ```swift
+    /// Money(1234, "EUR").formatted()   // "€1,234.00" in en_US, "1.234,00 €" in de_DE
+    /// ```
+    public func formatted() -> String {
+        formatted(.money())
+    }
+
     /// Writes the amount in a format style.
     ///
     /// ```swift
@@ -128,14 +138,15 @@ extension Money {
 }
 
 extension FormatStyle where Self == Money.FormatStyle {
-    /// A money format style: `money.formatted(.money(locale: de))`.
+    /// A money format style: `money.formatted(.money(locale: de))`, or `.money()` for the
+    /// user's current locale.
     ///
     /// - Parameters:
-    ///   - locale: The locale written and read.
+    ///   - locale: The locale written and read (`Locale.current` by default).
     ///   - style: Symbol (default), narrow symbol, ISO code or name.
     ///   - accounting: Write negatives in the accounting form.
     ///   - currency: The field's currency, used when reading.
-    public static func money(locale: Locale, style: MoneyFormatter.Style = .symbol, accounting: Bool = false,
+    public static func money(locale: Locale = .current, style: MoneyFormatter.Style = .symbol, accounting: Bool = false,
                              currency: Currency? = nil) -> Money.FormatStyle {
         Money.FormatStyle(locale: locale, style: style, accounting: accounting, currency: currency)
     }
