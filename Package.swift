@@ -87,10 +87,13 @@ let package = Package(
         ),
 
         // The tests also run the built fxparse binary, so they depend on it.
+        // A pseudo-terminal for the tests of `fxparse edit` (Glibc's module lacks posix_openpt).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+
         .testTarget(
             name: "MoneyKitTests",
             dependencies: [
-                "MoneyKit", "MoneyKitCorpus", "MoneyKitExchange", "fxparse", "CAllocationCounter",
+                "MoneyKit", "MoneyKitCorpus", "MoneyKitExchange", "fxparse", "CAllocationCounter", "CPseudoTerminal",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
