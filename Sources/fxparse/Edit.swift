@@ -217,7 +217,14 @@ struct TerminalKeys {
 /// The terminal's state while `fxparse edit` runs, restored however it ends. Globals, as
 /// the signal handlers can capture nothing.
 enum Terminal {
-    nonisolated(unsafe) private static var saved = termios()
+    /// The mode to restore. On the heap: tcgetattr writes all of glibc's 60-byte `termios`,
+    /// and AddressSanitizer found the Swift global of that type emitted with 57 (its trailing
+    /// fields unused by Swift), so the write ran 3 bytes past it.
+    nonisolated(unsafe) private static let saved: UnsafeMutablePointer<termios> = {
+        let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        storage.initialize(to: termios())
+        return storage
+    }()
     nonisolated(unsafe) private static var isRaw = false
     private static let pasteOn: StaticString = "\u{1B}[?2004h"
     private static let pasteOff: StaticString = "\u{1B}[?2004l"
@@ -225,10 +232,12 @@ enum Terminal {
     /// Raw mode (no line editing, no echo; Ctrl-C still signals) and bracketed paste on;
     /// SIGINT and SIGTERM restore the terminal before the process ends by them.
     static func enterRawMode() {
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        tcgetattr(STDIN_FILENO, saved)
+        let raw = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        defer { raw.deallocate() }
+        raw.initialize(to: saved.pointee)
+        raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, raw)
         isRaw = true
         write(pasteOn)
         var handled = sigset_t()
@@ -249,7 +258,7 @@ enum Terminal {
     static func restore() {
         guard isRaw else { return }
         isRaw = false
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, saved)
         write(pasteOff)
     }
 

@@ -67,9 +67,12 @@ import Testing
 
         /// The terminal's local modes now (ICANON and ECHO are on in a fresh one).
         var localModes: tcflag_t {
-            var settings = termios()
-            tcgetattr(slave, &settings)
-            return settings.c_lflag
+            // On the heap, for the reason in fxparse's Terminal.saved.
+            let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            defer { settings.deallocate() }
+            settings.initialize(to: termios())
+            tcgetattr(slave, settings)
+            return settings.pointee.c_lflag
         }
     }
 
