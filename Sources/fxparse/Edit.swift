@@ -244,8 +244,10 @@ enum Terminal {
         sigemptyset(&handled)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
+                let interrupted = errno  // a handler leaves errno as it found it
                 Terminal.restore()
                 signal(received, SIG_DFL)
+                errno = interrupted
                 raise(received)
             }
             sigaddset(&handled, signalNumber)
