@@ -185,3 +185,27 @@ import Testing
         }
     }
 }
+
+/// The example of the API documentation's Editing article, step by step.
+@Suite struct AmountEditorArticleTests {
+    @Test func theArticlesExampleDoesWhatItSays() {
+        var field = AmountEditor(locale: Locale(identifier: "de_DE"), currency: "EUR")
+        let typed = field.replace(0..<0, with: "1234")
+        #expect(typed)
+        #expect(field.text == "1.234\u{A0}€")
+        let separator = field.replace(5..<5, with: ",")
+        #expect(separator)
+        #expect(field.text == "1.234,\u{A0}€")
+        let decimal = field.replace(6..<6, with: "5")
+        #expect(decimal)
+        #expect(field.text == "1.234,5\u{A0}€")
+        #expect(field.money == Money(minorUnits: 123450, "EUR"))
+        let refused = !field.replace(7..<7, with: "67")
+        #expect(refused)
+        #expect(field.lastRejection == .tooManyDecimals(allowed: 2))
+        let undone = field.undo()
+        #expect(undone)
+        #expect(field.text == "")
+        #expect(!field.canUndo)
+    }
+}

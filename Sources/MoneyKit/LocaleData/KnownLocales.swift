@@ -50,10 +50,10 @@ struct KnownLocales: Sendable {
         case unknown(nearest: String?)
     }
 
-    /// Whether ICU knows `requested` (as a caller wrote it), and what to suggest if not.
-    func verdict(on requested: String) -> Verdict {
+    /// Whether ICU knows `requested` (as a caller wrote it), and what to suggest if not;
+    /// `canonical` is ``ICU/canonicalLocale(_:)`` of it, which the caller has at hand.
+    func verdict(on requested: String, canonical: String) -> Verdict {
         guard ICU.isUsableLocaleIdentifier(requested) else { return .unknown(nearest: nil) }
-        let canonical = ICU.canonicalLocale(requested)
         if isKnown(canonical) { return .known }
         // CLDR's aliases: `en_UK` -> `en_GB`, `ger_DE` -> `de_DE`, `iw` -> `he`.
         if let aliased = ICU.aliasCanonicalLocale(canonical), aliased != canonical, isKnown(aliased) {

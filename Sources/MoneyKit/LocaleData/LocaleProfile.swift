@@ -33,7 +33,7 @@ final class LocaleProfile: Sendable {
     init(identifier requested: String) {
         let identifier = ICU.canonicalLocale(requested)
         self.identifier = identifier
-        switch KnownLocales.shared.verdict(on: requested) {
+        switch KnownLocales.shared.verdict(on: requested, canonical: identifier) {
         case .known: self.unknownLocale = nil
         case .unknown(let nearest): self.unknownLocale = MoneyParseError(.unknownLocale(nearest: nearest), excerpt: requested)
         }

@@ -93,28 +93,21 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
         self.currency = currency
     }
 
-    /// Reads plain decimal text, naming the first character that does not fit.
+    /// Reads plain decimal text (``ExactDecimal``'s one reader), naming the first character
+    /// that does not fit.
     private static func plainAmount(_ text: String) throws(MoneyParseError) -> Decimal {
-        guard !text.isEmpty else { throw MoneyParseError(.empty) }
-        var sawDigit = false
-        var sawPoint = false
-        for (offset, byte) in text.utf8.enumerated() {
-            func error(_ kind: MoneyParseError.Kind) -> MoneyParseError {
-                let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-                return MoneyParseError(kind, offset: offset, excerpt: String(text[start...].unicodeScalars.first!))
-            }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: "-") where offset == 0: continue
-            case UInt8(ascii: "."):
-                if sawPoint { throw error(.multipleDecimalSeparators) }
-                sawPoint = true
-            default: throw error(.unexpectedCharacter)
-            }
+        func error(_ kind: MoneyParseError.Kind, at offset: Int) -> MoneyParseError {
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            return MoneyParseError(kind, offset: offset, excerpt: String(text[start...].unicodeScalars.first!))
         }
-        guard sawDigit else { throw MoneyParseError(.missingNumber) }
-        guard let exact = ExactDecimal(plainText: text) else { throw MoneyParseError(.overflow, offset: 0) }
-        return exact.decimal
+        switch ExactDecimal.scan(plainText: text) {
+        case .success(let exact): return exact.decimal
+        case .failure(.empty): throw MoneyParseError(.empty)
+        case .failure(.noDigits): throw MoneyParseError(.missingNumber)
+        case .failure(.unexpectedCharacter(let offset)): throw error(.unexpectedCharacter, at: offset)
+        case .failure(.secondPoint(let offset)): throw error(.multipleDecimalSeparators, at: offset)
+        case .failure(.overflow): throw MoneyParseError(.overflow, offset: 0)
+        }
     }
 
     /// The amount in plain decimal notation followed by the code: `"-1234.5 EUR"`.

@@ -51,6 +51,23 @@ struct ExactDecimal: Equatable, Sendable {
     /// Reads a plain decimal: optional `-`, digits, optional `.` and fraction digits, at
     /// most 38 significant digits. Used for data (corpus columns, decoding), not typed input.
     init?(plainText text: some StringProtocol) {
+        guard case .success(let value) = ExactDecimal.scan(plainText: text) else { return nil }
+        self = value
+    }
+
+    /// Why a text is not a plain decimal, and the UTF-8 offset where that shows (none for an
+    /// empty text or one without digits).
+    enum PlainTextProblem: Error, Equatable {
+        case empty
+        case unexpectedCharacter(offset: Int)
+        case secondPoint(offset: Int)
+        case noDigits
+        /// More than 38 significant digits, the first past them at `offset`.
+        case overflow(offset: Int)
+    }
+
+    /// The one reader of plain decimal text: the value, or where and why it is not one.
+    static func scan(plainText text: some StringProtocol) -> Result<ExactDecimal, PlainTextProblem> {
         var significand: UInt128 = 0
         var scale = 0
         var isNegative = false
@@ -58,12 +75,14 @@ struct ExactDecimal: Equatable, Sendable {
         var sawPoint = false
         var significantDigits = 0
         var pendingZeros = 0
+        var length = 0
         for (position, byte) in text.utf8.enumerated() {
+            length += 1
             switch byte {
             case UInt8(ascii: "-") where position == 0:
                 isNegative = true
             case UInt8(ascii: "."):
-                if sawPoint { return nil }
+                if sawPoint { return .failure(.secondPoint(offset: position)) }
                 sawPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 sawDigit = true
@@ -77,20 +96,21 @@ struct ExactDecimal: Equatable, Sendable {
                     continue
                 }
                 significantDigits += pendingZeros + 1
-                if significantDigits > 38 { return nil }
+                if significantDigits > 38 { return .failure(.overflow(offset: position)) }
                 significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + digit
                 pendingZeros = 0
             default:
-                return nil
+                return .failure(.unexpectedCharacter(offset: position))
             }
         }
-        guard sawDigit else { return nil }
+        guard length > 0 else { return .failure(.empty) }
+        guard sawDigit else { return .failure(.noDigits) }
         // Zeros after the last non-zero digit: in the fraction they are dropped, in the
         // integer part they scale the significand.
         if pendingZeros > 0 {
             scale -= pendingZeros
         }
-        self.init(significand: significand, scale: scale, isNegative: isNegative && significand != 0)
+        return .success(ExactDecimal(significand: significand, scale: scale, isNegative: isNegative && significand != 0))
     }
 
     init(significand: UInt128, scale: Int, isNegative: Bool) {
