@@ -14,9 +14,10 @@ demo: deps
 ## shipped: the zero-allocation test measures the release hot path (unoptimized builds call
 ## unspecialized generics whose coroutine frames allocate); -enable-testing keeps
 ## @testable imports working. Then the README's examples, each compiled on its own in a
-## fresh client package and run (Scripts/check-readme.py), and the Spark stage.
+## fresh client package and run (Scripts/check-readme.py), and the Spark stage. Scripts/swift-test.sh
+## repeats the failing tests' lines at the end of a failed run.
 test: deps
-	$(SWIFT) test -c release -Xswiftc -enable-testing
+	SWIFT=$(SWIFT) Scripts/swift-test.sh -c release -Xswiftc -enable-testing
 	.build/release/fxparse check TestData/*.csv
 	python3 Scripts/check-readme.py
 	$(MAKE) spark-test
@@ -61,6 +62,6 @@ fuzz: deps
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+		SWIFT=$(SWIFT) Scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) Scripts/swift-test.sh --skip-build --sanitize=thread --scratch-path .build-tsan

@@ -172,15 +172,31 @@ import Testing
     /// checked), so there the ratios are printed but not asserted; `make test` asserts them.
     static let timingIsMeaningful = !Sanitizers.active
 
+    /// The median typical row's time, in nanoseconds.
+    static func typicalTime() -> Double {
+        typical.map { time($0.0, $0.1) }.sorted()[typical.count / 2]
+    }
+
     @Test("Worst cases give the expected result and stay under 50x a typical row")
     func worstCasesStayLinear() {
-        let typical = Self.typical.map { Self.time($0.0, $0.1) }.sorted()[Self.typical.count / 2]
+        var typical = Self.typicalTime()
         var report: [String] = []
         for worst in Self.worstCases {
             #expect(worst.input.utf8.count <= MoneyParser.maximumInputLength, "\(worst.name) is too long")
             #expect(ConcurrencyTests.outcome(worst.locale, worst.input) == worst.expected, "\(worst.name)")
-            let nanoseconds = Self.time(worst.locale, worst.input)
-            report.append(String(format: "%@: %.0f ns, %.1fx", worst.name, nanoseconds, nanoseconds / typical))
+            var nanoseconds = Self.time(worst.locale, worst.input)
+            // The suite runs in parallel on shared cores: other tests' load only ever inflates a
+            // time, and may inflate one side of the ratio. Over the limit, both sides are measured
+            // again (up to three times) and the smallest ratio counts; real super-linear work
+            // stays over the limit every time.
+            var retries = 0
+            while Self.timingIsMeaningful, nanoseconds >= 50 * typical, retries < 3 {
+                retries += 1
+                typical = min(typical, Self.typicalTime())
+                nanoseconds = min(nanoseconds, Self.time(worst.locale, worst.input))
+            }
+            report.append(String(format: "%@: %.0f ns, %.1fx", worst.name, nanoseconds, nanoseconds / typical)
+                          + (retries > 0 ? " (measured \(retries + 1) times)" : ""))
             #expect(!Self.timingIsMeaningful || nanoseconds < 50 * typical, "\(worst.name): \(Int(nanoseconds)) ns against \(Int(typical)) ns typical")
         }
         print("Adversarial inputs (typical row \(Int(typical)) ns):\n" + report.joined(separator: "\n"))
