@@ -3,8 +3,9 @@ import MoneyKit
 
 /// Where `fxparse parse` reads and writes its columns: the input header (from the file, or
 /// `--columns` for headerless chunks) and the output header, which appends `amount`, `code`,
-/// `error` and any extension columns (conversion) that the input lacks. A column the input
-/// already has is overwritten in place, so a result can be parsed again.
+/// `error`, `error_offset`, `error_message` and any extension columns (conversion) that the
+/// input lacks. A column the input already has is overwritten in place, so a result can be
+/// parsed again.
 public struct ParseLayout: Sendable, Equatable {
     /// Why a header cannot be parsed against.
     public enum Problem: Error, CustomStringConvertible, Equatable {
@@ -31,6 +32,8 @@ public struct ParseLayout: Sendable, Equatable {
     let amount: Int
     let code: Int
     let error: Int
+    let errorOffset: Int
+    let errorMessage: Int
     /// The output positions of the extension's columns.
     let extensionColumns: [Int]
     /// What fills each output column, in order.
@@ -42,6 +45,8 @@ public struct ParseLayout: Sendable, Equatable {
         case amount
         case code
         case error
+        case errorOffset
+        case errorMessage
         case extensionValue(Int)
     }
 
@@ -65,12 +70,16 @@ public struct ParseLayout: Sendable, Equatable {
         self.amount = place("amount")
         self.code = place("code")
         self.error = place("error")
+        self.errorOffset = place("error_offset")
+        self.errorMessage = place("error_message")
         self.extensionColumns = extensionColumns.map(place)
         self.outputHeader = output
         var sources = output.indices.map { ColumnSource.input($0) }
         sources[amount] = .amount
         sources[code] = .code
         sources[error] = .error
+        sources[errorOffset] = .errorOffset
+        sources[errorMessage] = .errorMessage
         for (position, column) in self.extensionColumns.enumerated() { sources[column] = .extensionValue(position) }
         self.sources = sources
     }
@@ -90,13 +99,17 @@ public enum BadRowPolicy: String, Sendable, CaseIterable {
 public struct RowCounts: Sendable, Equatable {
     /// Rows read from the input.
     public var read = 0
-    /// Rows whose amount parsed (and converted, when asked).
+    /// Rows whose amount parsed, converted or not.
     public var parsed = 0
-    /// Well-formed rows with an error in the `error` column: the amount did not parse, or
-    /// (with `--to`) it has no exchange rate.
+    /// Well-formed rows whose amount did not parse (or whose locale or currency hint is unusable).
     public var failed = 0
     /// Malformed CSV records.
     public var bad = 0
+    /// With a row extension (`--to`): parsed rows it computed.
+    public var extended = 0
+    /// With a row extension: parsed rows it could not compute (no exchange rate); they count
+    /// as parsed too, and carry the extension's error.
+    public var notExtended = 0
 
     public init() {}
 
@@ -105,7 +118,17 @@ public struct RowCounts: Sendable, Equatable {
         counts.parsed += other.parsed
         counts.failed += other.failed
         counts.bad += other.bad
+        counts.extended += other.extended
+        counts.notExtended += other.notExtended
     }
+}
+
+/// How output records are written.
+public enum RecordFormat: String, Sendable, CaseIterable {
+    /// CSV with a header row (none for headerless input).
+    case csv
+    /// JSON Lines: one object per record, keyed by the output columns' names (``JSONLines``).
+    case jsonl
 }
 
 /// Extra columns computed from each parsed amount (`fxparse parse --to` adds conversion).
@@ -114,8 +137,9 @@ public struct RowExtension: Sendable {
     public enum Outcome: Sendable {
         /// The values of its columns, in order.
         case values([String])
-        /// The row's error (its columns stay empty).
-        case error(String)
+        /// Why it could not: the error's stable name (the `error` column) and a sentence for
+        /// people (`error_message`). Its columns stay empty; the amount is kept.
+        case failure(kind: String, message: String)
     }
 
     /// The columns it fills.
@@ -151,17 +175,20 @@ public struct RowParser: Sendable {
     public let layout: ParseLayout
     let options: MoneyParser.Options
     public let policy: BadRowPolicy
+    public let format: RecordFormat
     let rowExtension: RowExtension?
+    /// For JSON Lines: each output column's `"name":` bytes.
+    private let memberPrefixes: [[UInt8]]
     /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:)``).
     private var parsers = ParserTable()
     /// The locale and currency hint of rows without their own, as bytes.
     private let defaultLocaleBytes: [UInt8]
     private let defaultCurrencyBytes: [UInt8]
 
-    /// What a locale and hint pair gives: a parser, or the row's error.
+    /// What a locale and hint pair gives: a parser, or the row's error (its name and sentence).
     private enum ParserEntry {
         case parser(SharedParser)
-        case failure(String)
+        case failure(kind: String, message: String)
     }
 
     /// A parser behind a reference: handing one out per row is a retain, where copying the
@@ -252,20 +279,24 @@ public struct RowParser: Sendable {
     ///   - options: Parsing options for every row.
     ///   - policy: What to do with malformed records.
     ///   - rowExtension: Extra columns computed from each amount.
+    ///   - format: CSV or JSON Lines.
     public init(layout: ParseLayout, locale: String?, currency: String?, options: MoneyParser.Options,
-                policy: BadRowPolicy = .error, rowExtension: RowExtension? = nil) {
+                policy: BadRowPolicy = .error, rowExtension: RowExtension? = nil, format: RecordFormat = .csv) {
         precondition(rowExtension?.columns.count ?? 0 == layout.extensionColumns.count,
                      "the layout must be made with the extension's columns")
         self.layout = layout
         self.options = options
         self.policy = policy
+        self.format = format
+        self.memberPrefixes = layout.outputHeader.map(JSONLines.memberPrefix)
         self.rowExtension = rowExtension
         self.defaultLocaleBytes = Array((locale ?? "").utf8)
         self.defaultCurrencyBytes = Array((currency ?? "").utf8)
     }
 
-    /// The header line of the output.
+    /// The header line of the output: CSV's; JSON Lines has none (each object names its keys).
     public var headerRecord: [UInt8] {
+        guard format == .csv else { return [] }
         var output: [UInt8] = []
         CSVEncoding.appendRecord(layout.outputHeader, to: &output)
         return output
@@ -291,8 +322,14 @@ public struct RowParser: Sendable {
             }
             let outcome = parseRecord(index, of: batch)
             switch outcome {
-            case .parsed(_, _, .error?), .failed: result.counts.failed += 1
-            case .parsed: result.counts.parsed += 1
+            case .failed: result.counts.failed += 1
+            case .parsed(_, _, let extra):
+                result.counts.parsed += 1
+                switch extra {
+                case .values?: result.counts.extended += 1
+                case .failure?: result.counts.notExtended += 1
+                case nil: break
+                }
             }
             writeRecord(index, of: batch, outcome: outcome, to: &result.output)
         }
@@ -305,14 +342,15 @@ public struct RowParser: Sendable {
         /// The amount, and the extension's values or its error (a missing exchange rate keeps
         /// the parsed amount: only the conversion failed).
         case parsed(amount: String, code: String, extra: RowExtension.Outcome?)
-        case failed(error: String)
+        /// The error's stable name, its UTF-8 offset in the input field, and its sentence.
+        case failed(kind: String, offset: Int?, message: String)
     }
 
     private mutating func parseRecord(_ index: Int, of batch: CSVRecordBatch) -> RecordOutcome {
         let parser: SharedParser
         switch parserEntry(index, of: batch) {
         case .parser(let found): parser = found
-        case .failure(let error): return .failed(error: error)
+        case .failure(let kind, let message): return .failed(kind: kind, offset: nil, message: message)
         }
         // A well-formed record (``CSVRecordBatch/badRow(_:expectedFieldCount:acceptingNUL:)``
         // passed it): its fields are valid UTF-8, read in place rather than as strings.
@@ -322,7 +360,7 @@ public struct RowParser: Sendable {
         let money: Money
         switch parsed {
         case .success(let value): money = value
-        case .failure(let error): return .failed(error: error.kind.name)
+        case .failure(let error): return .failed(kind: error.kind.name, offset: error.offset, message: error.description)
         }
         return .parsed(amount: money.amount.plainText, code: money.currency.code, extra: rowExtension?.compute(money))
     }
@@ -358,11 +396,16 @@ public struct RowParser: Sendable {
     }
 
     private static func entry(locale: String, currency code: String, options: MoneyParser.Options) -> ParserEntry {
-        guard !locale.isEmpty else { return .failure("missingLocale") }
+        guard !locale.isEmpty else {
+            return .failure(kind: "missingLocale", message: "The row has no locale and no default locale was given (--locale).")
+        }
         var hint: Currency?
         if !code.isEmpty {
-            guard let known = (try? Currency(code: code)) else { return .failure("unknownCurrency") }
-            hint = known
+            do {
+                hint = try Currency(code: code)
+            } catch {
+                return .failure(kind: "unknownCurrency", message: error.description)
+            }
         }
         return .parser(SharedParser(MoneyParser(locale: Locale(identifier: locale), currency: hint, options: options)))
     }
@@ -374,6 +417,8 @@ public struct RowParser: Sendable {
         var amount = ""
         var code = ""
         var error = ""
+        var errorOffset = ""
+        var errorMessage = ""
         var extensionValues: [String] = []
         switch outcome {
         case .parsed(let parsedAmount, let parsedCode, let extra):
@@ -381,26 +426,45 @@ public struct RowParser: Sendable {
             code = parsedCode
             switch extra {
             case .values(let values)?: extensionValues = values
-            case .error(let name)?: error = name
+            case .failure(let kind, let message)?: (error, errorMessage) = (kind, message)
             case nil: break
             }
-        case .failed(let name):
-            error = name
+        case .failed(let kind, let offset, let message):
+            (error, errorOffset, errorMessage) = (kind, offset.map(String.init) ?? "", message)
         }
+        let json = format == .jsonl
+        if json { output.append(0x7B) }
         batch.withBytes { bytes in
             for (column, source) in layout.sources.enumerated() {
                 if column > 0 { output.append(0x2C) }
+                if json { output.append(contentsOf: memberPrefixes[column]) }
+                // In JSON, a computed value that is absent is null and the offset a number
+                // (input columns stay the text they are).
+                func append(_ value: String, number: Bool = false) {
+                    if !json {
+                        CSVEncoding.append(value, to: &output)
+                    } else if value.isEmpty {
+                        output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+                    } else if number {
+                        output.append(contentsOf: value.utf8)
+                    } else {
+                        JSONLines.appendString(value, to: &output)
+                    }
+                }
                 switch source {
                 case .input(let field):
-                    CSVEncoding.append(UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: field)]), to: &output)
-                case .amount: CSVEncoding.append(amount, to: &output)
-                case .code: CSVEncoding.append(code, to: &output)
-                case .error: CSVEncoding.append(error, to: &output)
-                case .extensionValue(let position):
-                    if position < extensionValues.count { CSVEncoding.append(extensionValues[position], to: &output) }
+                    let value = UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: field)])
+                    if json { JSONLines.appendString(value, to: &output) } else { CSVEncoding.append(value, to: &output) }
+                case .amount: append(amount)
+                case .code: append(code)
+                case .error: append(error)
+                case .errorOffset: append(errorOffset, number: true)
+                case .errorMessage: append(errorMessage)
+                case .extensionValue(let position): append(position < extensionValues.count ? extensionValues[position] : "")
                 }
             }
         }
+        if json { output.append(0x7D) }
         output.append(0x0A)
     }
 
@@ -430,6 +494,16 @@ public struct RowParser: Sendable {
         record[layout.code] = ""
         for column in layout.extensionColumns { record[column] = "" }
         record[layout.error] = problem.name
-        CSVEncoding.appendRecord(record, to: &output)
+        record[layout.errorOffset] = ""
+        record[layout.errorMessage] = "Malformed CSV record: \(problem.summary)."
+        switch format {
+        case .csv: CSVEncoding.appendRecord(record, to: &output)
+        case .jsonl:
+            let computed = Set([layout.amount, layout.code, layout.errorOffset, layout.errorMessage] + layout.extensionColumns)
+            let values = record.enumerated().map { column, value -> JSONLines.Value in
+                computed.contains(column) && value.isEmpty ? .null : .string(value)
+            }
+            JSONLines.appendObject(keys: layout.outputHeader, values: values, to: &output)
+        }
     }
 }

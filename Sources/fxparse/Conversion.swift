@@ -15,7 +15,7 @@ struct ConversionOptions: ParsableArguments {
     @Option(name: .long, help: "Keep the last good rates in this file and use them while younger than --max-age.")
     var cache: String?
 
-    @Option(name: .long, help: "How long cached rates stay fresh: 30m, 12h, 2d (default 24h).")
+    @Option(name: .long, help: "How long cached rates stay fresh: a number with m, h or d (30m, 12h, 2d).")
     var maxAge: String = "24h"
 
     var wanted: Bool { to != nil }
@@ -47,9 +47,15 @@ struct ConversionOptions: ParsableArguments {
         // `rate` is shown to 10 decimals; the conversion itself uses the exact rates.
         let rateDisplay = RoundingUnit.increment(Decimal(sign: .plus, exponent: -10, significand: 1))
         return RowExtension(columns: ["converted_amount", "converted_code", "rate", "rate_date"]) { money in
-            guard let converted = try? rates.convert(money, to: target),
-                  let targetRate = rates.rate(for: target), let sourceRate = rates.rate(for: money.currency) else {
-                return .error("missingRate")
+            let converted: Money
+            do {
+                converted = try rates.convert(money, to: target)
+            } catch {
+                // The library's sentence (`No exchange rate for KWD on 2026-11-20.`).
+                return .failure(kind: "missingRate", message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+            }
+            guard let targetRate = rates.rate(for: target), let sourceRate = rates.rate(for: money.currency) else {
+                return .failure(kind: "missingRate", message: "No exchange rate for \(money.currency.code) on \(rates.date).")
             }
             let rate = (try? Money(targetRate, target).divided(by: sourceRate, unit: rateDisplay, rule: .toNearestOrEven))
             return .values([converted.amount.plainText, target.code, rate?.amount.plainText ?? "", rates.date])
@@ -73,7 +79,14 @@ struct ConversionOptions: ParsableArguments {
         }
         switch outcome {
         case .failure(let error):
-            complain("fxparse: cannot read exchange rates from \(location): \(error)")
+            // One line: the library's errors are sentences (LocalizedError); anything else is
+            // shown by its localized description, never as an NSError dump.
+            let reason = (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
+            let remote = location.hasPrefix("http://") || location.hasPrefix("https://")
+            // The sources' errors start with the file or URL; a format error does not.
+            let placed = reason.hasPrefix(location) ? reason : "\(location): \(reason)"
+            complain("fxparse: cannot read exchange rates: \(placed)"
+                     + (remote && cache == nil ? "; --cache FILE keeps the last good rates for when the source cannot be reached" : ""))
             throw ExitCode(2)
         case .success(let cached):
             if let problem = cached.cacheProblem { complain("fxparse: warning: \(problem)") }

@@ -9,11 +9,13 @@ struct Parse: ParsableCommand {
         discussion: """
             Streams: rows are read, parsed on --jobs threads and written in input order as they \
             go, in bounded memory. Every row comes out, in order: `amount` is plain decimal text \
-            (-1234.5), `code` the ISO 4217 code, `error` empty on success and the error kind \
-            otherwise. Malformed CSV records (an unterminated quote, a ragged row, invalid UTF-8, \
+            (-1234.5), `code` the ISO 4217 code; on failure `error` names the error's kind, \
+            `error_offset` gives the UTF-8 byte offset in the input where it was found (when \
+            there is one) and `error_message` the library's sentence. --format jsonl writes \
+            one JSON object per row instead, keyed by the same column names. Malformed CSV records (an unterminated quote, a ragged row, invalid UTF-8, \
             a NUL byte, a field over --max-field-size) are reported on standard error with their \
             line and handled by --on-bad-row. A summary of the rows read, parsed, failed and bad \
-            ends standard error.
+            (and with --to, converted and without a rate) ends standard error.
 
             Exit status: 0 every row written (rows that fail to parse included); 2 the input or \
             output is unusable (missing file, no header or no input column, a read or write \
@@ -33,8 +35,11 @@ struct Parse: ParsableCommand {
     @Flag(name: .long, help: "Parse in strict mode.")
     var strict = false
 
-    @Option(name: .long, help: "Parser threads, one per core unless given.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .long, help: "Output format (jsonl: one JSON object per row, no header).")
+    var format: RecordFormat = .csv
+
+    @Option(name: .long, help: "Parser threads (default: one per core).")
+    var jobs: Int?
 
     @Flag(name: .long, help: "The input has no header row (a chunk of a larger file); give its columns with --columns. The output has none either.")
     var noHeader = false
@@ -42,7 +47,7 @@ struct Parse: ParsableCommand {
     @Option(name: .long, help: "The columns of headerless input, comma-separated (default: input).")
     var columns: String?
 
-    @Option(name: .long, help: "What to do with a malformed CSV record: error (write it with its problem in the error column), skip-with-report (leave it out), stop.")
+    @Option(name: .long, help: "What to do with a malformed CSV record: write it with its problem in the error column (error), leave it out and report it (skip-with-report), or stop before it (stop).")
     var onBadRow: BadRowPolicy = .error
 
     @Option(name: .long, help: "The longest field kept, in bytes; a longer one makes its row bad.")
@@ -57,7 +62,7 @@ struct Parse: ParsableCommand {
     @OptionGroup var conversion: ConversionOptions
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFieldSize < 1 { throw ValidationError("--max-field-size must be at least 1") }
         if columns != nil && !noHeader { throw ValidationError("--columns names the columns of headerless input: add --no-header") }
     }
@@ -65,11 +70,11 @@ struct Parse: ParsableCommand {
     func run() throws {
         let input = try openInput()
         var settings = StreamingParse.Settings(
-            jobs: jobs,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             columns: noHeader ? (columns ?? "input").split(separator: ",", omittingEmptySubsequences: false).map(String.init) : nil,
             locale: context.locale, currency: context.currency,
             options: MoneyParser.Options(mode: strict ? .strict : .lenient),
-            policy: onBadRow, maxFieldSize: maxFieldSize)
+            policy: onBadRow, maxFieldSize: maxFieldSize, format: format)
         if conversion.wanted { settings.rowExtension = try conversion.rowExtension() }
         // Only now, so that rates that cannot be read leave an existing output file alone.
         let outputDescriptor = try openOutput(readingFrom: input)
@@ -94,7 +99,7 @@ struct Parse: ParsableCommand {
         }
         meter.clear()
         reports.finish()
-        complain(Self.describe(summary, seconds: meter.elapsed))
+        complain(Self.describe(summary, seconds: meter.elapsed, converting: conversion.wanted))
         if let stop = summary.stoppedAt {
             complain("fxparse: stopped at line \(stop.line) (--on-bad-row stop); the output ends with the row before it")
             throw ExitCode(4)
@@ -102,14 +107,16 @@ struct Parse: ParsableCommand {
         if summary.counts.bad > 0 && onBadRow == .skipWithReport { throw ExitCode(3) }
     }
 
-    /// `fxparse: 1000000 rows read: 912345 parsed, 82000 failed, 5655 bad (0.91 s, 1.10 M rows/s, peak memory 60 MB)`
-    static func describe(_ summary: StreamingParse.Summary, seconds: Double) -> String {
+    /// `fxparse: 1000000 rows read: 912345 parsed, 82000 failed, 5655 bad (0.91 s, 1.10 M rows/s, peak memory 60 MB)`;
+    /// with `--to`, the conversions follow the parse counts: `...; 912000 converted, 345 without a rate (...)`.
+    static func describe(_ summary: StreamingParse.Summary, seconds: Double, converting: Bool = false) -> String {
         let counts = summary.counts
         let rate = seconds > 0 ? Double(counts.read) / seconds : 0
         let speed = rate >= 1_000_000 ? String(format: "%.2f M rows/s", rate / 1_000_000) : String(format: "%.0f rows/s", rate)
         let peakMegabytes = (peakResidentKilobytes() + 512) / 1024
+        let conversions = converting ? "; \(counts.extended) converted, \(counts.notExtended) without a rate" : ""
         return "fxparse: \(counts.read) rows read: \(counts.parsed) parsed, \(counts.failed) failed, \(counts.bad) bad"
-            + " (\(String(format: "%.2f", seconds)) s, \(speed), peak memory \(peakMegabytes) MB)"
+            + conversions + " (\(String(format: "%.2f", seconds)) s, \(speed), peak memory \(peakMegabytes) MB)"
     }
 
     /// This process's peak resident memory in KiB: the high-water mark of its own address
@@ -171,6 +178,7 @@ struct Parse: ParsableCommand {
 }
 
 extension BadRowPolicy: ExpressibleByArgument {}
+extension RecordFormat: ExpressibleByArgument {}
 
 /// The progress line on standard error: rows, rows per second and, when the input's size is
 /// known, the share read. Redrawn in place at most four times a second on a terminal; one

@@ -55,15 +55,16 @@ import Testing
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-cache-\(UUID().uuidString).json").path
         let run = try Self.run(["parse", input, "--to", "EUR", "--rates", rates, "--cache", cache])
         #expect(run.status == 0)
-        #expect(run.errors.hasPrefix("fxparse: 4 rows read: 2 parsed, 2 failed, 0 bad ("), "\(run.errors)")
-        #expect(run.output == """
-            input,locale,amount,code,error,converted_amount,converted_code,rate,rate_date
-            $100,en_US,100,USD,,95.03,EUR,0.9502993443,2026-11-20
-            ¥1000,ja_JP,1000,JPY,,6.14,EUR,0.0061398662,2026-11-20
-            100 KWD,en_US,100,KWD,missingRate,,,,
-            garbage,en_US,,,unexpectedCharacter,,,,
+        // A row without a rate still parsed: the conversions are counted on their own.
+        #expect(run.errors.hasPrefix("fxparse: 4 rows read: 3 parsed, 1 failed, 0 bad; 2 converted, 1 without a rate ("), "\(run.errors)")
+        #expect(run.output == #"""
+            input,locale,amount,code,error,error_offset,error_message,converted_amount,converted_code,rate,rate_date
+            $100,en_US,100,USD,,,,95.03,EUR,0.9502993443,2026-11-20
+            ¥1000,ja_JP,1000,JPY,,,,6.14,EUR,0.0061398662,2026-11-20
+            100 KWD,en_US,100,KWD,missingRate,,No exchange rate for KWD on 2026-11-20.,,,,
+            garbage,en_US,,,unexpectedCharacter,0,"""garbage"" at offset 0 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows.",,,,
 
-            """)
+            """#)
         // The source is gone and the cache is older than --max-age: stale rates, with a warning.
         let stale = try Self.run(["parse", input, "--to", "EUR", "--rates", "/nonexistent/rates.xml", "--cache", cache, "--max-age", "0m"])
         #expect(stale.status == 0)
@@ -137,7 +138,7 @@ import Testing
     @Test func outputDashIsStandardOutput() throws {
         let run = try Self.run(["parse", "-", "--locale", "en_US", "-o", "-"], input: "input\n12.50\n")
         #expect(run.status == 0)
-        #expect(run.output == "input,amount,code,error\n12.50,12.5,USD,\n")
+        #expect(run.output == "input,amount,code,error,error_offset,error_message\n12.50,12.5,USD,,,\n")
         #expect(!FileManager.default.fileExists(atPath: "-"))
     }
 
@@ -145,15 +146,86 @@ import Testing
         let csv = "id,input,locale,extra\n1,\"1.234,56 €\",de_DE,a\n2,garbage,de_DE,b\n3,,de_DE,c\n4,\" 5 $ \",en_US,\"x,y\"\n5,5,,d\n"
         let run = try Self.run(["parse", "-"], input: csv)
         #expect(run.status == 0)
-        #expect(run.output == """
-            id,input,locale,extra,amount,code,error
-            1,"1.234,56 €",de_DE,a,1234.56,EUR,
-            2,garbage,de_DE,b,,,unexpectedCharacter
-            3,,de_DE,c,,,empty
-            4," 5 $ ",en_US,"x,y",5,USD,
-            5,5,,d,,,missingLocale
+        #expect(run.output == #"""
+            id,input,locale,extra,amount,code,error,error_offset,error_message
+            1,"1.234,56 €",de_DE,a,1234.56,EUR,,,
+            2,garbage,de_DE,b,,,unexpectedCharacter,0,"""garbage"" at offset 0 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows."
+            3,,de_DE,c,,,empty,,The text is empty: type an amount such as 12.50.
+            4," 5 $ ",en_US,"x,y",5,USD,,,
+            5,5,,d,,,missingLocale,,The row has no locale and no default locale was given (--locale).
 
+            """#)
+    }
+
+    @Test func parseWritesJSONLinesWithTheSameColumns() throws {
+        let run = try Self.run(["parse", "-", "--format", "jsonl"],
+                               input: "input,locale\n\"1.234,56 €\",de_DE\n\"12,34,5 €\",de_DE\n\"a \"\"quote\"\"\",en_US\n")
+        #expect(run.status == 0)
+        #expect(run.output == #"""
+            {"input":"1.234,56 €","locale":"de_DE","amount":"1234.56","code":"EUR","error":null,"error_offset":null,"error_message":null}
+            {"input":"12,34,5 €","locale":"de_DE","amount":null,"code":null,"error":"invalidGrouping","error_offset":5,"error_message":"The digit groups around \",\" at offset 5 do not match the locale's grouping or groups of three; check the separators."}
+            {"input":"a \"quote\"","locale":"en_US","amount":null,"code":null,"error":"unexpectedCharacter","error_offset":0,"error_message":"\"a\" at offset 0 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows."}
+
+            """#, "\(run.output)")
+        // Every line is a JSON object Foundation reads, with the header's keys.
+        for line in run.output.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["input", "locale", "amount", "code", "error", "error_offset", "error_message"])
+        }
+    }
+
+    @Test func checkWritesEveryRowAsCSVOrJSONLines() throws {
+        let path = try Self.temporaryFile("""
+            id,input,locale,expect,amount,code
+            good,"1.234,56 €",de_DE,ok,1234.56,EUR
+            bad,"12 34 €",de_DE,ok,1234,EUR
             """)
+        let jsonl = try Self.run(["check", path, "--format", "jsonl"])
+        #expect(jsonl.status == 1)
+        #expect(jsonl.output == #"""
+            {"source":"\#(path)","row":1,"id":"good","input":"1.234,56 €","locale":"de_DE","currency":null,"passed":true,"expected":"1234.56 EUR","got":"1234.56 EUR","error":null,"error_offset":null,"error_message":null}
+            {"source":"\#(path)","row":2,"id":"bad","input":"12 34 €","locale":"de_DE","currency":null,"passed":false,"expected":"1234 EUR","got":"error invalidGrouping at 2","error":"invalidGrouping","error_offset":2,"error_message":"The digit groups around \" \" at offset 2 do not match the locale's grouping or groups of three; check the separators."}
+
+            """#, "\(jsonl.output)")
+        #expect(jsonl.errors == "1 passed, 1 failed\n")
+        let csv = try Self.run(["check", path, "--format", "csv"])
+        #expect(csv.status == 1)
+        #expect(csv.output == """
+            source,row,id,input,locale,currency,passed,expected,got,error,error_offset,error_message
+            \(path),1,good,"1.234,56 €",de_DE,,true,1234.56 EUR,1234.56 EUR,,,
+            \(path),2,bad,12 34 €,de_DE,,false,1234 EUR,error invalidGrouping at 2,invalidGrouping,2,"The digit groups around "" "" at offset 2 do not match the locale's grouping or groups of three; check the separators."
+
+            """, "\(csv.output)")
+    }
+
+    /// A source that cannot be reached is one line naming it, what happened and what to do,
+    /// not Foundation's NSError dump.
+    @Test func unreachableRatesAreOneLine() throws {
+        let input = try Self.temporaryFile("input,locale\n$1,en_US\n")
+        let run = try Self.run(["parse", input, "--to", "EUR", "--rates", "http://127.0.0.1:1/rates.xml"])
+        #expect(run.status == 2)
+        #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+        #expect(run.errors.hasPrefix("fxparse: cannot read exchange rates: http://127.0.0.1:1/rates.xml: "), "\(run.errors)")
+        #expect(run.errors.contains("(the server refused the connection; check the address and port)"), "\(run.errors)")
+        #expect(run.errors.hasSuffix("; --cache FILE keeps the last good rates for when the source cannot be reached\n"))
+        #expect(!run.errors.contains("Domain="), "\(run.errors)")
+    }
+
+    /// Help names no repository path (a user of the binary has none) and states a default once.
+    @Test(arguments: [["--help"], ["parse", "--help"], ["check", "--help"], ["edit", "--help"]])
+    func helpStatesDefaultsOnceAndNoRepositoryPaths(_ arguments: [String]) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 0)
+        for path in ["TestData/", "Docs/", "Sources/", "Scripts/", ".md"] {
+            #expect(!run.output.contains(path), "\(arguments): \(path)")
+        }
+        // Each option's text (its lines up to the next option) says "default" at most once.
+        let options = run.output.components(separatedBy: "\n  -")
+        for option in options {
+            #expect(option.components(separatedBy: "default").count <= 2, "\(arguments): \(option)")
+        }
+        #expect(!run.output.contains("(default: \(ProcessInfo.processInfo.activeProcessorCount))"),
+                "a default that depends on the machine is described, not printed")
     }
 
     @Test func parseWritesToAFileWithDefaults() throws {
@@ -161,7 +233,7 @@ import Testing
         let output = input + ".out.csv"
         let run = try Self.run(["parse", input, "--locale", "en_US", "--currency", "USD", "-o", output])
         #expect(run.status == 0)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "input,amount,code,error\n12.50,12.5,USD,\n(3.00),-3,USD,\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "input,amount,code,error,error_offset,error_message\n12.50,12.5,USD,,,\n(3.00),-3,USD,,,\n")
     }
 
     @Test func parseReportsInvalidUTF8WithoutLosingRows() throws {
@@ -173,7 +245,8 @@ import Testing
         let run = try Self.run(["parse", path])
         #expect(run.status == 0)
         #expect(run.errors.contains("\(path): line 3: invalidUTF8: invalid UTF-8\n"))
-        #expect(run.output == "input,locale,amount,code,error\n5 €,de_DE,5,EUR,\n5\u{FFFD},de_DE,,,invalidUTF8\n6 €,de_DE,6,EUR,\n")
+        #expect(run.output == "input,locale,amount,code,error,error_offset,error_message\n5 €,de_DE,5,EUR,,,\n"
+                + "5\u{FFFD},de_DE,,,invalidUTF8,,Malformed CSV record: invalid UTF-8.\n6 €,de_DE,6,EUR,,,\n")
     }
 
     /// `fxparse parse` writes every field it does not fill (all but amount, code, error) back

@@ -50,15 +50,15 @@ import Testing
         let run = try Self.run(["parse", path, "--max-field-size", "64"])
         #expect(run.status == 0)
         #expect(run.output == #"""
-            id,input,locale,amount,code,error
-            1,$5.00,en_US,5,USD,
-            2,"4,50 €,de_DE",,,,unterminatedQuote
-            3,7 €,de_DE,7,EUR,
-            4,$1,"en_US,extra",,,raggedRow
-            5,5\#u{FFFD},en_US,,,invalidUTF8
-            6,5\#u{FFFD},en_US,,,nulByte
-            7,,en_US,,,fieldTooLong
-            8,garbage,en_US,,,unexpectedCharacter
+            id,input,locale,amount,code,error,error_offset,error_message
+            1,$5.00,en_US,5,USD,,,
+            2,"4,50 €,de_DE",,,,unterminatedQuote,,Malformed CSV record: a quoted field is never closed (the record ends with its first line).
+            3,7 €,de_DE,7,EUR,,,
+            4,$1,"en_US,extra",,,raggedRow,,Malformed CSV record: a different number of fields than the header.
+            5,5\#u{FFFD},en_US,,,invalidUTF8,,Malformed CSV record: invalid UTF-8.
+            6,5\#u{FFFD},en_US,,,nulByte,,Malformed CSV record: a NUL byte.
+            7,,en_US,,,fieldTooLong,,Malformed CSV record: a field is longer than the limit.
+            8,garbage,en_US,,,unexpectedCharacter,0,"""garbage"" at offset 0 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows."
 
             """#)
         #expect(run.errors.contains("""
@@ -77,7 +77,8 @@ import Testing
         let report = path + ".report.txt"
         let run = try Self.run(["parse", path, "--max-field-size", "64", "--on-bad-row", "skip-with-report", "--report", report])
         #expect(run.status == 3)
-        #expect(run.output == "id,input,locale,amount,code,error\n1,$5.00,en_US,5,USD,\n3,7 €,de_DE,7,EUR,\n8,garbage,en_US,,,unexpectedCharacter\n")
+        #expect(run.output == "id,input,locale,amount,code,error,error_offset,error_message\n1,$5.00,en_US,5,USD,,,\n3,7 €,de_DE,7,EUR,,,\n"
+                + #"8,garbage,en_US,,,unexpectedCharacter,0,"""garbage"" at offset 0 has no place in an amount: remove it, or check it is a currency symbol or code the parser knows.""# + "\n")
         #expect(Self.counts(run.errors) == [8, 2, 1, 5])
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
         #expect(lines.map { $0.split(separator: ":")[2] } == [" line 3", " line 5", " line 6", " line 7", " line 8"])
@@ -87,7 +88,7 @@ import Testing
         let path = try Self.file(Self.malformed)
         let run = try Self.run(["parse", path, "--on-bad-row", "stop", "--jobs", "2"])
         #expect(run.status == 4)
-        #expect(run.output == "id,input,locale,amount,code,error\n1,$5.00,en_US,5,USD,\n")
+        #expect(run.output == "id,input,locale,amount,code,error,error_offset,error_message\n1,$5.00,en_US,5,USD,,,\n")
         #expect(run.errors.contains("fxparse: stopped at line 3 (--on-bad-row stop); the output ends with the row before it"))
         #expect(Self.counts(run.errors) == [2, 1, 0, 1])
     }
@@ -100,7 +101,8 @@ import Testing
         bytes += Array("\"\n$3,en_US,c\n".utf8)
         let run = try Self.run(["parse", try Self.file(bytes)])
         #expect(run.status == 0)
-        #expect(run.output == "input,locale,note,amount,code,error\n$1,en_US,a,1,USD,\n$2,en_US,,,,fieldTooLong\n$3,en_US,c,3,USD,\n")
+        #expect(run.output == "input,locale,note,amount,code,error,error_offset,error_message\n$1,en_US,a,1,USD,,,\n"
+                + "$2,en_US,,,,fieldTooLong,,Malformed CSV record: a field is longer than the limit.\n$3,en_US,c,3,USD,,,\n")
         #expect(run.errors.contains(": line 3: fieldTooLong"))
     }
 
@@ -166,9 +168,9 @@ import Testing
             #expect(run.status == 0)
             chunks += run.output
         }
-        #expect(whole.output == "input,locale,currency,amount,code,error\n" + chunks)
+        #expect(whole.output == "input,locale,currency,amount,code,error,error_offset,error_message\n" + chunks)
         let standardInput = try Self.run(["parse", "--no-header", "--locale", "de_DE", "-"], input: "\"1.234,56 €\"\n5\n")
-        #expect(standardInput.output == "\"1.234,56 €\",1234.56,EUR,\n5,5,EUR,\n")
+        #expect(standardInput.output == "\"1.234,56 €\",1234.56,EUR,,,\n5,5,EUR,,,\n")
     }
 
     // Not under the sanitizers: AddressSanitizer's quarantine holds freed memory back (up
@@ -288,9 +290,9 @@ extension StreamingParseTests {
         let alone = try lines.map { String(decoding: try Self.parse(header + $0 + "\n"), as: UTF8.self) }
         #expect(output == alone.joined())
         #expect(output.split(separator: "\n").count == lines.count)
-        #expect(alone[0] == "0,50,en_US,,50,USD,\n")
-        #expect(alone[3] == "3,53,de_DE,EUR,53,EUR,\n")
-        #expect(alone[1] == "1,51,xx_1,USD,,,unknownLocale\n")
-        #expect(alone[2] == "2,52,en_US,Q2,,,unknownCurrency\n")
+        #expect(alone[0] == "0,50,en_US,,50,USD,,,\n")
+        #expect(alone[3] == "3,53,de_DE,EUR,53,EUR,,,\n")
+        #expect(alone[1] == #"1,51,xx_1,USD,,,unknownLocale,,"The locale ""xx_1"" is not one ICU knows; use an identifier such as en_US or de_CH.""# + "\n")
+        #expect(alone[2] == #"2,52,en_US,Q2,,,unknownCurrency,,"""Q2"" is not an ISO 4217 currency code ICU knows.""# + "\n")
     }
 }

@@ -22,6 +22,8 @@ extension Money {
         public var grouping: MoneyFormatter.Grouping
         /// Fraction digits when writing.
         public var fractionDigits: MoneyFormatter.FractionDigits
+        /// When a sign is written (with ``accounting``, the sign strategy of ``sign(strategy:)``).
+        public var signDisplay: MoneyFormatter.SignDisplay
         /// The field's currency when reading, if known (see ``MoneyParser/currency``).
         public var currency: Currency?
         /// Parsing options.
@@ -41,16 +43,107 @@ extension Money {
             self.accounting = accounting
             self.grouping = .automatic
             self.fractionDigits = .currency
+            self.signDisplay = .automatic
             self.currency = currency
             self.parseOptions = MoneyParser.Options()
         }
 
         /// Writes the amount.
         public func format(_ value: Money) -> String {
+            formatter.format(value)
+        }
+
+        /// The formatter this style writes with.
+        var formatter: MoneyFormatter {
             var formatter = MoneyFormatter(locale: locale, style: style, accounting: accounting)
             formatter.grouping = grouping
             formatter.fractionDigits = fractionDigits
-            return formatter.format(value)
+            formatter.signDisplay = signDisplay
+            return formatter
+        }
+
+        /// The same style writing an `AttributedString` with the parts marked
+        /// (``MoneyFormatter/attributedFormat(_:)``), as Foundation's `attributed` does.
+        ///
+        /// ```swift
+        /// let text = Money(-5, "USD").formatted(.money(locale: Locale(identifier: "en_US")).attributed)
+        /// text.runs.compactMap(\.numberSymbol)   // [.sign, .currency, .decimalSeparator]
+        /// ```
+        public var attributed: Attributed { Attributed(style: self) }
+
+        /// ``Money/FormatStyle`` writing an `AttributedString`.
+        public struct Attributed: Foundation.FormatStyle, Sendable, Codable, Hashable {
+            /// The style whose text is marked.
+            public var style: Money.FormatStyle
+
+            /// Writes the amount with its parts marked.
+            public func format(_ value: Money) -> AttributedString {
+                style.formatter.attributedFormat(value)
+            }
+        }
+
+        /// How the currency is presented, named as Foundation's currency format style names it.
+        public struct Presentation: Sendable, Hashable, Codable {
+            /// The formatter style it selects.
+            public let style: MoneyFormatter.Style
+
+            /// The locale's symbol (`US$` in en_CA, `€`).
+            public static let standard = Presentation(style: .symbol)
+            /// The narrow symbol (`$` for any dollar).
+            public static let narrow = Presentation(style: .narrowSymbol)
+            /// The ISO 4217 code (`USD 5.00`).
+            public static let isoCode = Presentation(style: .isoCode)
+            /// The plural-aware display name (`5.00 US dollars`).
+            public static let fullName = Presentation(style: .name)
+        }
+
+        /// A copy with another presentation of the currency.
+        ///
+        /// ```swift
+        /// Money(5, "USD").formatted(.money(locale: Locale(identifier: "en_US")).presentation(.fullName))   // "5.00 US dollars"
+        /// ```
+        public func presentation(_ presentation: Presentation) -> Self {
+            var copy = self
+            copy.style = presentation.style
+            return copy
+        }
+
+        /// When signs are written, named as Foundation's currency `SignDisplayStrategy`.
+        public struct SignDisplayStrategy: Sendable, Hashable, Codable {
+            /// The sign display it selects.
+            public let signDisplay: MoneyFormatter.SignDisplay
+            /// Whether negative amounts take the locale's accounting form.
+            public let accounting: Bool
+
+            /// A minus sign on negative amounts (the default).
+            public static let automatic = SignDisplayStrategy(signDisplay: .automatic, accounting: false)
+            /// No sign.
+            public static let never = SignDisplayStrategy(signDisplay: .never, accounting: false)
+            /// Negative amounts in the locale's accounting form (`($5.00)` in en_US).
+            public static let accounting = SignDisplayStrategy(signDisplay: .automatic, accounting: true)
+
+            /// A sign on every amount; on zero only when `showZero` is true.
+            public static func always(showZero: Bool = false) -> SignDisplayStrategy {
+                SignDisplayStrategy(signDisplay: .always(showZero: showZero), accounting: false)
+            }
+
+            /// The accounting form for negative amounts and a plus sign on positive ones; on
+            /// zero only when `showZero` is true.
+            public static func accountingAlways(showZero: Bool = false) -> SignDisplayStrategy {
+                SignDisplayStrategy(signDisplay: .always(showZero: showZero), accounting: true)
+            }
+        }
+
+        /// A copy with another sign strategy.
+        ///
+        /// ```swift
+        /// Money(5, "USD").formatted(.money(locale: Locale(identifier: "en_US")).sign(strategy: .always()))   // "+$5.00"
+        /// ```
+        public func sign(strategy: SignDisplayStrategy) -> Self {
+            var copy = self
+            copy.signDisplay = strategy.signDisplay
+            copy.accounting = strategy.accounting
+            return copy
         }
 
         /// Reads amounts with ``MoneyParser`` in this style's locale.

@@ -37,6 +37,19 @@ public struct MoneyFormatter: Sendable {
         case never
     }
 
+    /// When a sign is written, as ICU's sign display (and Foundation's currency
+    /// `SignDisplayStrategy`). Combined with ``accounting``, a negative amount takes the
+    /// accounting form and a plus sign goes where ICU puts it (`+$5.00`).
+    public enum SignDisplay: Sendable, Hashable, Codable {
+        /// A minus sign on negative amounts only (a negative amount that rounds to zero keeps it: `-$0.00`).
+        case automatic
+        /// No sign at all.
+        case never
+        /// A plus sign on positive amounts too; zero gets `+` only when `showZero` is true
+        /// (ICU's `sign-always` and `sign-except-zero`).
+        case always(showZero: Bool)
+    }
+
     /// How many fraction digits to show.
     public enum FractionDigits: Sendable, Hashable, Codable {
         /// The currency's minor units (2 for EUR, 0 for JPY, 3 for KWD).
@@ -58,6 +71,8 @@ public struct MoneyFormatter: Sendable {
     public var grouping: Grouping = .automatic
     /// Fraction digits (default: the currency's minor units).
     public var fractionDigits: FractionDigits = .currency
+    /// When a sign is written (default: on negative amounts).
+    public var signDisplay: SignDisplay = .automatic
 
     let profile: LocaleProfile
 
@@ -90,14 +105,61 @@ public struct MoneyFormatter: Sendable {
         return copy
     }
 
+    /// A copy with another sign display.
+    ///
+    /// ```swift
+    /// MoneyFormatter(locale: Locale(identifier: "en_US")).signDisplay(.always(showZero: false))
+    ///     .format(Money(5, "USD"))   // "+$5.00"
+    /// ```
+    public func signDisplay(_ signDisplay: SignDisplay) -> MoneyFormatter {
+        var copy = self
+        copy.signDisplay = signDisplay
+        return copy
+    }
+
     /// Formats an amount.
     ///
     /// - Parameter money: The amount and currency.
     /// - Returns: The text ICU would write for it in this locale and style.
     public func format(_ money: Money) -> String {
-        guard let exact = ExactDecimal(decimal: money.amount) else {
-            return money.amount.description  // NaN: nothing to format
+        guard let shown = digits(of: money) else { return money.amount.description }  // NaN: nothing to format
+        return UTF8Builder.build { render(shown, currency: money.currency, to: &$0) }
+    }
+
+    /// Formats an amount as an `AttributedString` whose runs carry Foundation's number-format
+    /// attributes, as `Decimal.FormatStyle.Currency.attributed` marks them: `numberPart`
+    /// `.integer` (grouping separators included) and `.fraction`; `numberSymbol` `.sign`,
+    /// `.currency` (symbol, code or name), `.groupingSeparator` and `.decimalSeparator`.
+    /// Its characters are exactly ``format(_:)``'s.
+    ///
+    /// ```swift
+    /// let text = MoneyFormatter(locale: Locale(identifier: "en_US")).attributedFormat(Money(-1234, "USD"))
+    /// text.runs.map { String(text[$0.range].characters) }   // ["-", "$", "1", ",", "234", ".", "00"]
+    /// ```
+    public func attributedFormat(_ money: Money) -> AttributedString {
+        guard let shown = digits(of: money) else { return AttributedString(money.amount.description) }
+        let (text, parts) = UTF8Builder.buildWithParts { render(shown, currency: money.currency, to: &$0) }
+        var attributed = AttributedString(text)
+        let utf8 = text.utf8
+        for part in parts {
+            let lower = utf8.index(utf8.startIndex, offsetBy: part.utf8Range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: part.utf8Range.count)
+            guard let range = Range(lower..<upper, in: attributed) else { continue }
+            switch part.kind {
+            case .integer: attributed[range].numberPart = .integer
+            case .fraction: attributed[range].numberPart = .fraction
+            case .sign: attributed[range].numberSymbol = .sign
+            case .currency: attributed[range].numberSymbol = .currency
+            case .groupingSeparator: attributed[range].numberSymbol = .groupingSeparator
+            case .decimalSeparator: attributed[range].numberSymbol = .decimalSeparator
+            }
         }
+        return attributed
+    }
+
+    /// The digits to show: rounded half-even to the style's fraction digits; nil for NaN.
+    private func digits(of money: Money) -> MoneyRenderer.Digits? {
+        guard let exact = ExactDecimal(decimal: money.amount) else { return nil }
         let currency = money.currency
         let step: ExactDecimal
         switch fractionDigits {
@@ -108,15 +170,23 @@ public struct MoneyFormatter: Sendable {
         let digits = step.scale
         // Half-even, as ICU; an amount whose steps would need more than 38 digits is shown as it is.
         let rounded = (try? exact.rounded(toMultipleOf: step, .toNearestOrEven)) ?? exact
-        let shown = MoneyRenderer.Digits(rounded, fractionDigits: digits, isNegative: exact.isNegative)
+        return MoneyRenderer.Digits(rounded, fractionDigits: digits, isNegative: exact.isNegative)
+    }
+
+    /// Writes the digits with this formatter's style, grouping and sign display.
+    private func render(_ shown: MoneyRenderer.Digits, currency: Currency, to builder: inout UTF8Builder) {
         let renderer = MoneyRenderer(formatting: profile.formatting, displays: profile.currencies.displays)
         let grouped = grouping == .automatic
+        let text: MoneyRenderer.CurrencyText
         switch style {
-        case .symbol: return renderer.format(shown, currency: currency.index, text: .symbol, accounting: accounting, grouping: grouped)
-        case .narrowSymbol:
-            return renderer.format(shown, currency: currency.index, text: .narrowSymbol, accounting: accounting, grouping: grouped)
-        case .isoCode: return renderer.format(shown, currency: currency.index, text: .isoCode, accounting: accounting, grouping: grouped)
-        case .name: return renderer.formatName(shown, currency: currency.index, grouping: grouped)
+        case .symbol: text = .symbol
+        case .narrowSymbol: text = .narrowSymbol
+        case .isoCode: text = .isoCode
+        case .name:
+            renderer.formatName(shown, currency: currency.index, grouping: grouped, sign: signDisplay, to: &builder)
+            return
         }
+        renderer.format(shown, currency: currency.index, text: text, accounting: accounting, grouping: grouped,
+                        sign: signDisplay, to: &builder)
     }
 }

@@ -21,6 +21,11 @@ struct MoneyRenderer {
         let fraction: String
         let isNegative: Bool
 
+        /// Whether every digit shown is zero (a negative amount may round to zero).
+        var isZero: Bool {
+            integer.utf8.allSatisfy { $0 == 0x30 } && fraction.utf8.allSatisfy { $0 == 0x30 }
+        }
+
         /// Digits given as ASCII text (an editor's typed digits).
         init(integer: String, fraction: String, isNegative: Bool) {
             self.integer = integer
@@ -124,27 +129,55 @@ struct MoneyRenderer {
         let groups = grouping && primary > 0 && count - primary >= formatting.minimumGroupingDigits
         let digitBytes = formatting.digitUTF8
         var position = 0
+        let integerStart = text.position
         for byte in digits.integer.utf8 {
             if groups, position > 0 {
                 let remaining = count - position
                 if remaining == primary || (remaining > primary && (remaining - primary) % secondary == 0) {
+                    let start = text.position
                     text.append(groupingSymbol)
+                    text.mark(.groupingSeparator, from: start)
                 }
             }
             text.append(packed: digitBytes[Int(byte &- 0x30)])
             position += 1
         }
+        text.mark(.integer, from: integerStart)
         if !digits.fraction.isEmpty {
+            let separatorStart = text.position
             text.append(decimalSymbol)
+            text.mark(.decimalSeparator, from: separatorStart)
+            let fractionStart = text.position
             for byte in digits.fraction.utf8 { text.append(packed: digitBytes[Int(byte &- 0x30)]) }
+            text.mark(.fraction, from: fractionStart)
+        }
+    }
+
+    /// The sign type ICU resolves for a number shown with a sign display
+    /// (`resolveSignDisplay` in number_patternstring.cpp): a negative amount that rounds to
+    /// zero is negative zero, which `automatic` and `always` write with a minus sign.
+    static func signType(_ digits: Digits, display: MoneyFormatter.SignDisplay) -> NumberPattern.SignType {
+        switch display {
+        case .automatic: return digits.isNegative ? .negative : .positive
+        case .never: return .positive
+        case .always(let showZero):
+            if digits.isNegative { return !showZero && digits.isZero ? .positive : .negative }
+            return !showZero && digits.isZero ? .positive : .positiveWithSign
         }
     }
 
     /// Formats with a currency pattern (symbol, narrow symbol or ISO code style).
-    func format(_ digits: Digits, currency: UInt16, text: CurrencyText, accounting: Bool, grouping: Bool) -> String {
+    func format(_ digits: Digits, currency: UInt16, text: CurrencyText, accounting: Bool, grouping: Bool,
+                sign: MoneyFormatter.SignDisplay = .automatic) -> String {
+        UTF8Builder.build { format(digits, currency: currency, text: text, accounting: accounting, grouping: grouping, sign: sign, to: &$0) }
+    }
+
+    /// Formats with a currency pattern into a builder (which may record the parts).
+    func format(_ digits: Digits, currency: UInt16, text: CurrencyText, accounting: Bool, grouping: Bool,
+                sign: MoneyFormatter.SignDisplay, to builder: inout UTF8Builder) {
         let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = own?.pattern ?? (accounting ? formatting.accountingPattern : formatting.currencyPattern)
-        let affixes = digits.isNegative ? pattern.negative : pattern.positive
+        let affixes = pattern.affixes(Self.signType(digits, display: sign))
         let currencyText: String
         switch text {
         case .symbol: currencyText = displays.names.displaySymbols[Int(currency)]
@@ -162,42 +195,58 @@ struct MoneyRenderer {
         if case .currency = affixes.suffix.first, let kind = kind.suffix, edges.allowsBefore(kind) {
             spaceBeforeSuffix = takesSpacing(lastDigitOf: digits)
         }
-        return UTF8Builder.build { text in
-            appendAffix(affixes.prefix, currencyText: currencyText, currency: currency, to: &text)
-            if spaceAfterPrefix { text.append(formatting.insertBetween.afterCurrency) }
-            appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                         groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &text)
-            if spaceBeforeSuffix { text.append(formatting.insertBetween.beforeCurrency) }
-            appendAffix(affixes.suffix, currencyText: currencyText, currency: currency, to: &text)
-        }
+        appendAffix(affixes.prefix, currencyText: currencyText, currency: currency, to: &builder)
+        if spaceAfterPrefix { builder.append(formatting.insertBetween.afterCurrency) }
+        appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
+                     groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &builder)
+        if spaceBeforeSuffix { builder.append(formatting.insertBetween.beforeCurrency) }
+        appendAffix(affixes.suffix, currencyText: currencyText, currency: currency, to: &builder)
     }
 
     /// Formats with the currency's plural name (`1,234.50 US dollars`): the number pattern,
     /// the name chosen by the plural rules for the number as shown, and the locale's
     /// currency-unit pattern.
-    func formatName(_ digits: Digits, currency: UInt16, grouping: Bool) -> String {
+    func formatName(_ digits: Digits, currency: UInt16, grouping: Bool, sign: MoneyFormatter.SignDisplay = .automatic) -> String {
+        UTF8Builder.build { formatName(digits, currency: currency, grouping: grouping, sign: sign, to: &$0) }
+    }
+
+    /// Formats with the currency's plural name into a builder (which may record the parts).
+    func formatName(_ digits: Digits, currency: UInt16, grouping: Bool, sign: MoneyFormatter.SignDisplay,
+                    to builder: inout UTF8Builder) {
         let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = formatting.decimalPattern
-        let affixes = digits.isNegative ? pattern.negative : pattern.positive
+        let affixes = pattern.affixes(Self.signType(digits, display: sign))
         let display = displays[Int(currency)]
-        let signed = UTF8Builder.build { text in
-            appendAffix(affixes.prefix, currencyText: display.symbol, currency: currency, to: &text)
-            appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                         groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &text)
-            appendAffix(affixes.suffix, currencyText: display.symbol, currency: currency, to: &text)
-        }
         // ICU uses a plural form only if the locale's currency-unit patterns have it, and
         // "other" (pattern and name) otherwise.
         var keyword = formatting.pluralRules.keyword(operands: digits.operands)
         if formatting.unitPatterns[keyword] == nil { keyword = "other" }
         let name = display.pluralName(keyword) ?? display.pluralName("other") ?? display.name ?? display.code
-        let unitPattern = formatting.unitPatterns[keyword] ?? "{0} {1}"
-        return unitPattern.replacingOccurrences(of: "{0}", with: signed).replacingOccurrences(of: "{1}", with: name)
+        // The unit pattern (`{0} {1}`): the signed number at {0}, the name at {1}.
+        var rest = Substring(formatting.unitPatterns[keyword] ?? "{0} {1}")
+        while !rest.isEmpty {
+            if rest.hasPrefix("{0}") {
+                appendAffix(affixes.prefix, currencyText: display.symbol, currency: currency, to: &builder)
+                appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
+                             groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &builder)
+                appendAffix(affixes.suffix, currencyText: display.symbol, currency: currency, to: &builder)
+                rest = rest.dropFirst(3)
+            } else if rest.hasPrefix("{1}") {
+                let start = builder.position
+                builder.append(name)
+                builder.mark(.currency, from: start)
+                rest = rest.dropFirst(3)
+            } else {
+                builder.append(String(rest.first!))
+                rest = rest.dropFirst()
+            }
+        }
     }
 
     private func appendAffix(_ parts: [NumberPattern.Part], currencyText: String, currency: UInt16,
                              to text: inout UTF8Builder) {
         for part in parts {
+            let start = text.position
             switch part {
             case .literal(let literal): text.append(literal)
             case .currency(let width):
@@ -208,8 +257,13 @@ struct MoneyRenderer {
                     let display = displays[Int(currency)]
                     text.append(display.pluralName("other") ?? display.name ?? display.code)
                 }
-            case .minus: text.append(formatting.minusSign)
-            case .plus: text.append(formatting.plusSign)
+                text.mark(.currency, from: start)
+            case .minus:
+                text.append(formatting.minusSign)
+                text.mark(.sign, from: start)
+            case .plus:
+                text.append(formatting.plusSign)
+                text.mark(.sign, from: start)
             }
         }
     }
@@ -240,9 +294,34 @@ struct UTF8Builder {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
     private var spill: [UInt8] = []
+    /// The parts written, when asked for (``buildWithParts(_:)``); nil otherwise, so that
+    /// plain formatting records nothing.
+    private var parts: [RenderedPart]?
 
-    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>, recordingParts: Bool = false) {
         self.buffer = buffer
+        self.parts = recordingParts ? [] : nil
+    }
+
+    /// The UTF-8 length written so far.
+    var position: Int { count + spill.count }
+
+    /// Records that the bytes from `start` to here are a `kind` part (when parts are recorded).
+    @inline(__always)
+    mutating func mark(_ kind: RenderedPart.Kind, from start: Int) {
+        guard parts != nil, position > start else { return }
+        parts!.append(RenderedPart(kind: kind, utf8Range: start..<position))
+    }
+
+    /// Runs `body` on a fresh builder recording parts; returns the text and its parts.
+    static func buildWithParts(_ body: (inout UTF8Builder) -> Void) -> (text: String, parts: [RenderedPart]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            var builder = UTF8Builder(buffer: buffer, recordingParts: true)
+            body(&builder)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
+                + String(decoding: builder.spill, as: UTF8.self)
+            return (text, builder.parts ?? [])
+        }
     }
 
     /// Runs `body` on a fresh builder and returns the text it wrote.
@@ -282,4 +361,15 @@ struct UTF8Builder {
             rest >>= 8
         } while rest != 0
     }
+}
+
+/// A part of formatted text and its UTF-8 range: what ``MoneyFormatter/attributedFormat(_:)``
+/// marks as Foundation's number-format attributes.
+struct RenderedPart: Equatable {
+    enum Kind: Equatable {
+        case sign, currency, integer, groupingSeparator, decimalSeparator, fraction
+    }
+
+    let kind: Kind
+    let utf8Range: Range<Int>
 }

@@ -49,6 +49,36 @@ struct NumberPattern: Sendable, Equatable {
         self.secondaryGrouping = grouping.secondary
     }
 
+    /// Which affixes a number takes, by the sign shown (ICU's `PatternSignType`).
+    enum SignType: Sendable, Equatable {
+        /// The negative affixes (a minus sign, or the accounting form).
+        case negative
+        /// The positive affixes, no sign.
+        case positive
+        /// A plus sign where the negative form has its minus sign.
+        case positiveWithSign
+    }
+
+    /// The affixes for a sign type, as ICU builds them (`patternInfoToStringBuilder` in
+    /// number_patternstring.cpp): with a plus sign, a negative subpattern that holds a minus
+    /// sign is used with `+` in its place; otherwise `+` goes before the positive prefix
+    /// (so an accounting pattern `¤#,##0.00;(¤#,##0.00)` writes `+$5.00`). A positive
+    /// subpattern that has its own `+` is used as it is.
+    func affixes(_ type: SignType) -> Affixes {
+        switch type {
+        case .negative: return negative
+        case .positive: return positive
+        case .positiveWithSign:
+            func hasPart(_ affixes: Affixes, _ part: Part) -> Bool { affixes.prefix.contains(part) || affixes.suffix.contains(part) }
+            if hasPart(positive, .plus) { return positive }
+            func plusForMinus(_ parts: [Part]) -> [Part] { parts.map { $0 == .minus ? .plus : $0 } }
+            if let explicitNegative, hasPart(explicitNegative, .minus) {
+                return Affixes(prefix: plusForMinus(explicitNegative.prefix), suffix: plusForMinus(explicitNegative.suffix))
+            }
+            return Affixes(prefix: [.plus] + plusForMinus(positive.prefix), suffix: plusForMinus(positive.suffix))
+        }
+    }
+
     /// Splits at the first `;` outside quotes.
     private static func splitSubpatterns(_ pattern: String) -> [Substring] {
         var quoted = false

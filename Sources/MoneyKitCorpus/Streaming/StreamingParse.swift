@@ -28,11 +28,13 @@ public struct StreamingParse: Sendable {
         public var maxFieldSize: Int
         /// Records per batch: the unit of work of one thread.
         public var batchSize: Int
+        /// CSV (with a header unless the input is headerless) or JSON Lines.
+        public var format: RecordFormat
 
         public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, columns: [String]? = nil,
                     locale: String? = nil, currency: String? = nil, options: MoneyParser.Options = .init(),
                     policy: BadRowPolicy = .error, rowExtension: RowExtension? = nil,
-                    maxFieldSize: Int = 1 << 20, batchSize: Int = 8192) {
+                    maxFieldSize: Int = 1 << 20, batchSize: Int = 8192, format: RecordFormat = .csv) {
             self.jobs = jobs
             self.columns = columns
             self.locale = locale
@@ -42,6 +44,7 @@ public struct StreamingParse: Sendable {
             self.rowExtension = rowExtension
             self.maxFieldSize = maxFieldSize
             self.batchSize = batchSize
+            self.format = format
         }
     }
 
@@ -127,7 +130,8 @@ public struct StreamingParse: Sendable {
             throw .layout(error)
         }
         let rowParser = RowParser(layout: layout, locale: settings.locale, currency: settings.currency,
-                                  options: settings.options, policy: settings.policy, rowExtension: settings.rowExtension)
+                                  options: settings.options, policy: settings.policy, rowExtension: settings.rowExtension,
+                                  format: settings.format)
         let writer = OutputWriter(descriptor: output, report: report, progress: progress, bytesRead: reader.bytesRead)
         if settings.columns == nil { writer.writeAll(rowParser.headerRecord) }
 
