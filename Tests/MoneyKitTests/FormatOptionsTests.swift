@@ -144,4 +144,22 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(20))")
     }
+
+    /// Formatting follows ICU's fallback for an unknown identifier, writing what ICU writes;
+    /// an editor in such a locale takes typed digits that way and refuses pastes, saying why.
+    @Test(arguments: LocaleValidationTests.unknown)
+    func formattersFollowICUsFallbackAndEditorsRefusePastes(identifier: String, nearest: String?) throws {
+        let money = Money(Decimal(string: "-1234.5")!, "GBP")
+        // ICU's canonical form; an identifier with characters no identifier has (`en_US!`) is the root locale.
+        let icu = try #require(try? ICU.ReferenceFormatter(locale: ICU.canonicalLocale(identifier), skeleton: "currency/GBP"))
+        #expect(MoneyFormatter(locale: Locale(identifier: identifier)).format(money) == icu.format(decimal: "-1234.5"))
+        var editor = AmountEditor(locale: Locale(identifier: identifier), currency: "GBP")
+        let typed = editor.replace(0..<0, with: "12")
+        #expect(typed)
+        #expect(editor.money == Money(12, "GBP"))
+        let pasted = editor.replace(0..<editor.text.utf16.count, with: "£5.00")
+        #expect(!pasted)
+        #expect(editor.lastRejection == .unknownLocale(nearest: nearest))
+        #expect(editor.money == Money(12, "GBP"))
+    }
 }

@@ -38,6 +38,11 @@ public struct AmountEditor: Sendable {
         case nothingToDelete
         /// A range outside the text.
         case outsideText
+        /// A paste in an editor whose locale ICU does not know (`en_UK`): MoneyParser reads
+        /// nothing in such a locale (``MoneyParser/validate(_:)``); `nearest` is the known
+        /// identifier to suggest, when there is one. Typed digits still work, shown in ICU's
+        /// fallback format for the identifier, as ``MoneyFormatter`` writes it.
+        case unknownLocale(nearest: String?)
 
         /// A stable name for logs and test tables: `"tooManyDecimals"`.
         public var name: String {
@@ -51,6 +56,7 @@ public struct AmountEditor: Sendable {
             case .tooManyDigits: "tooManyDigits"
             case .nothingToDelete: "nothingToDelete"
             case .outsideText: "outsideText"
+            case .unknownLocale: "unknownLocale"
             }
         }
     }
@@ -116,6 +122,11 @@ public struct AmountEditor: Sendable {
     private let groupingSymbol: String
 
     /// Creates an editor.
+    ///
+    /// Check a locale from settings or user input with ``MoneyParser/validate(_:)`` first:
+    /// in a locale ICU does not know, the text follows ICU's fallback format (as
+    /// ``MoneyFormatter`` writes it) and every paste is refused with
+    /// ``Rejection/unknownLocale(nearest:)``.
     ///
     /// - Parameters:
     ///   - locale: Whose format the text follows.
@@ -357,8 +368,11 @@ public struct AmountEditor: Sendable {
         do {
             pasted = try parser.parse(replacement)
         } catch {
-            if case .currencyMismatch(let found, _) = error.kind { return .otherCurrency(found) }
-            return .notAnAmount
+            switch error.kind {
+            case .currencyMismatch(let found, _): return .otherCurrency(found)
+            case .unknownLocale(let nearest): return .unknownLocale(nearest: nearest)
+            default: return .notAnAmount
+            }
         }
         guard pasted.currency == currency else { return .otherCurrency(pasted.currency) }
         guard allowsNegative || !pasted.isNegative else { return .negativeNotAllowed }

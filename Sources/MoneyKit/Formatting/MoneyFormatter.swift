@@ -76,9 +76,14 @@ public struct MoneyFormatter: Sendable {
 
     let profile: LocaleProfile
 
-    /// Creates a formatter, loading (once per process) the locale's data from ICU. An
-    /// identifier that is not a plausible locale identifier reads as the root locale, as in
-    /// ``MoneyParser/init(locale:currency:options:)``.
+    /// Creates a formatter, loading (once per process) the locale's data from ICU.
+    ///
+    /// Formatting never fails: for an identifier ICU does not know (`en_UK`, `xx`) it writes
+    /// what ICU's own formatter writes, following ICU's fallback (`en_UK` as `en`, `xx` as
+    /// the root locale), as Foundation's formatters do; an identifier with characters no
+    /// locale identifier has (`en_US!`) is written as the root locale. Reading is stricter: MoneyParser
+    /// refuses such locales, so check identifiers from settings or user input with
+    /// ``MoneyParser/validate(_:)``.
     ///
     /// - Parameters:
     ///   - locale: Whose conventions to write.
