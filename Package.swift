@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "MoneyKit", targets: ["MoneyKit"]),
         // Currency conversion with cached exchange rates: its own product, so the parser stays free of networking.
         .library(name: "MoneyKitExchange", targets: ["MoneyKitExchange"]),
-        .executable(name: "fxparse", targets: ["fxparse"]),
+        // fxparse is no declared product: SwiftPM resolves the dependencies of every declared
+        // product for a client, so declaring it made every library client fetch and resolve
+        // swift-argument-parser. In this checkout `swift build --product fxparse` still builds
+        // it (SwiftPM gives a root package's executable targets products of their own).
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -3,6 +3,13 @@
 a fresh client package that depends on this checkout, its output compared with the block
 the README shows after it. And what must not compile: a floating-point amount.
 
+The API documentation's articles (the DocC catalogs) are checked the same way: each ```swift
+block compiled on its own and run (a block without imports gets Foundation and MoneyKit's),
+and every line of the form `expression   // "text"` or `expression   // ["a", "b"]` checked:
+when the expression is a String (or an array of strings) it must be that text; and
+`expression   // 1234.56 EUR`: when it is a Money, that must be its description. Other
+comments are prose and not checked.
+
     python3 Scripts/check-readme.py [--client DIR]
 
 Blocks that import UIKit or SwiftUI are documentation only (those frameworks do not exist
@@ -63,6 +70,88 @@ def examples(readme):
     return blocks
 
 
+CATALOGS = ["Sources/MoneyKit/MoneyKit.docc", "Sources/MoneyKitExchange/MoneyKitExchange.docc"]
+
+# Compared only when the expression is text: any other value (a Bool an edit returns, a Money)
+# picks the generic overload, which checks nothing.
+SHOWS = """import Foundation
+import MoneyKit
+
+func shows(_ value: String, _ expected: String, _ line: Int) {
+    guard value != expected else { return }
+    print("line \\(line): \\(String(reflecting: value)), but the article shows \\(String(reflecting: expected))")
+    exit(1)
+}
+
+func shows(_ value: [String], _ expected: String, _ line: Int) {
+    shows(String(describing: value), expected, line)
+}
+
+func shows<Value>(_ value: Value, _ expected: String, _ line: Int) {}
+
+func shows(_ value: Money, money expected: String, _ line: Int) {
+    shows(value.description, expected, line)
+}
+
+func shows<Value>(_ value: Value, money expected: String, _ line: Int) {}
+"""
+
+SHOWN = re.compile(r'^(\s*)(\S.*?)\s{2,}// ("[^"]*"|\[.*\])\s*$')
+SHOWN_ALONE = re.compile(r'^\s*// ("[^"]*")\s*$')
+# `expression   // 1234.56 EUR` (and prose after it): a Money, by its description.
+SHOWN_MONEY = re.compile(r'^(\s*)(\S.*?)\s{2,}// (-?[0-9][0-9.]* [A-Z]{3})\b(?!\.[0-9]).*$')
+
+
+def article_checks(code, first_line):
+    """The block with each `expression   // "text"` line turned into a check of the text."""
+    lines = code.split("\n")
+    out = []
+    for index, line in enumerate(lines):
+        number = first_line + index
+        match = SHOWN.match(line)
+        alone = SHOWN_ALONE.match(line)
+        money = SHOWN_MONEY.match(line)
+        if money and not re.match(r"(let|var|_ =|func|import)\b", money.group(2)):
+            indent, expression, shown = money.groups()
+            out.append(f'{indent}shows({expression}, money: "{shown}", {number})')
+        elif match and not re.match(r"(let|var|_ =|func|import)\b", match.group(2)):
+            indent, expression, shown = match.groups()
+            literal = shown if shown.startswith('"') else "#\"" + shown + "\"#"
+            out.append(f"{indent}shows({expression}, {literal}, {number})")
+        elif alone and out and "//" not in out[-1] and out[-1].strip() and not re.match(r"\s*(let|var)\b", out[-1]):
+            # The text on its own line, under the expression it belongs to.
+            expression = out[-1].strip()
+            indent = out[-1][:len(out[-1]) - len(out[-1].lstrip())]
+            out[-1] = f"{indent}shows({expression}, {alone.group(1)}, {number})"
+        else:
+            out.append(line)
+    code = "\n".join(out)
+    if not re.search(r"^import ", code, re.M):
+        code = "import Foundation\nimport MoneyKit\n\n" + code
+    return code
+
+
+def article_examples():
+    """(label, code, None) for each ```swift block of the DocC articles."""
+    blocks = []
+    for catalog in CATALOGS:
+        for name in sorted(os.listdir(os.path.join(ROOT, catalog))):
+            if not name.endswith(".md"):
+                continue
+            path = os.path.join(catalog, name)
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                lines = file.read().split("\n")
+            index = 0
+            while index < len(lines):
+                if lines[index].strip() == "```swift":
+                    end = lines.index("```", index + 1)
+                    code = "\n".join(lines[index + 1:end]) + "\n"
+                    blocks.append((f"{path}:{index + 2}", article_checks(code, index + 2), None))
+                    index = end
+                index += 1
+    return blocks
+
+
 def manifest(targets):
     names = ", ".join(f'"{name}"' for name in targets)
     target_lines = "\n".join(
@@ -93,16 +182,23 @@ def main():
     parser.add_argument("--client", default=os.path.join(ROOT, ".build", "readme-client"))
     client = parser.parse_args().client
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
-        blocks = examples(file.read())
+        blocks = [(f"README.md:{line}", code, expected) for line, code, expected in examples(file.read())]
     if not blocks:
         sys.exit("check-readme: no ```swift examples found in README.md")
+    articles = article_examples()
+    if not articles:
+        sys.exit("check-readme: no ```swift examples found in the DocC articles")
+    blocks += articles
 
     shutil.rmtree(client, ignore_errors=True)
-    targets = [f"Example{line}" for line, _, _ in blocks] + [name for name, _, _ in MUST_NOT_COMPILE]
-    for (line, code, _), name in zip(blocks, targets):
+    targets = [f"Example{index}" for index in range(len(blocks))] + [name for name, _, _ in MUST_NOT_COMPILE]
+    for (label, code, _), name in zip(blocks, targets):
         os.makedirs(os.path.join(client, "Sources", name))
         with open(os.path.join(client, "Sources", name, "main.swift"), "w", encoding="utf-8") as file:
             file.write(code)
+        if "shows(" in code:
+            with open(os.path.join(client, "Sources", name, "Shows.swift"), "w", encoding="utf-8") as file:
+                file.write(SHOWS)
     for name, code, _ in MUST_NOT_COMPILE:
         os.makedirs(os.path.join(client, "Sources", name))
         with open(os.path.join(client, "Sources", name, "main.swift"), "w", encoding="utf-8") as file:
@@ -112,27 +208,30 @@ def main():
 
     failures = []
     started = time.monotonic()
-    for (line, _, _), name in zip(blocks, targets):
+    for (label, _, _), name in zip(blocks, targets):
         built = run(["swift", "build", "--product", name], client)
         if built.returncode != 0:
-            failures.append(f"README.md:{line}: the example does not compile on its own:\n{built.stdout}{built.stderr}")
+            failures.append(f"{label}: the example does not compile on its own:\n{built.stdout}{built.stderr}")
     print(f"check-readme: client built in {time.monotonic() - started:.0f} s (clean, debug)")
     resolved = run(["swift", "package", "show-dependencies", "--format", "flatlist"], client)
     print("check-readme: the client resolved: " + " ".join(resolved.stdout.split()))
 
     binaries = run(["swift", "build", "--show-bin-path"], client).stdout.strip()
     with tempfile.TemporaryDirectory() as empty:
-        for (line, _, expected), name in zip(blocks, targets):
-            if any(failure.startswith(f"README.md:{line}:") for failure in failures):
+        for (label, code, expected), name in zip(blocks, targets):
+            if any(failure.startswith(f"{label}:") for failure in failures):
                 continue
             ran = run([os.path.join(binaries, name)], empty)
             if ran.returncode != 0:
-                failures.append(f"README.md:{line}: the example exited {ran.returncode}:\n{ran.stdout}{ran.stderr}")
+                failures.append(f"{label}: the example exited {ran.returncode}:\n{ran.stdout}{ran.stderr}")
             elif expected is not None and ran.stdout != expected:
-                failures.append(f"README.md:{line}: the example printed\n{ran.stdout}but the README shows\n{expected}")
-            else:
-                print(f"check-readme: README.md:{line}: compiled on its own, ran, "
+                failures.append(f"{label}: the example printed\n{ran.stdout}but the README shows\n{expected}")
+            elif label.startswith("README.md"):
+                print(f"check-readme: {label}: compiled on its own, ran, "
                       + ("printed what the README shows" if expected is not None else "no output shown"))
+            else:
+                print(f"check-readme: {label}: compiled on its own, ran, the results it shows checked "
+                      + f"({code.count('shows(')} lines of the form `expression   // result`)")
 
     for name, _, words in MUST_NOT_COMPILE:
         built = run(["swift", "build", "--target", name], client)
