@@ -5,7 +5,7 @@
 // Properties: reading in blocks gives the records of reading at once; every record comes
 // out once, in order (bad ones with their problem in `error`); what is written reads back
 // as well-formed records of the output header's width; a well-formed record's fields are
-// written unchanged.
+// written unchanged; the JSON Lines output is one JSON object per record.
 import Foundation
 import FuzzSupport
 import MoneyKit
@@ -57,12 +57,22 @@ func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let isBad = CSVProblem.allCases.contains { $0.name == out[errorColumn] }
         if !isBad {
             let original = whole.fields(ofRecord: index + 1)
-            for (column, field) in original.enumerated() where column != errorColumn && layout.outputHeader[column] != "amount"
-                && layout.outputHeader[column] != "code" {
+            let computed: Set<String> = ["amount", "code", "error", "error_offset", "error_message"]
+            for (column, field) in original.enumerated() where !computed.contains(layout.outputHeader[column]) {
                 guard out[column] == field else {
                     violated("a well-formed record's fields are written unchanged", "record \(index) column \(column): \(original) -> \(out)")
                 }
             }
+        }
+    }
+    var jsonParser = RowParser(layout: layout, locale: "en_US", currency: nil, options: .init(), policy: .error, format: .jsonl)
+    let lines = jsonParser.parse(whole, from: 1).output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+    guard lines.count == whole.count - 1 else {
+        violated("every record comes out once as JSON", "\(whole.count - 1) records in, \(lines.count) lines out")
+    }
+    for line in lines {
+        guard (try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any] else {
+            violated("each JSON line is an object", String(reflecting: String(decoding: line, as: UTF8.self)))
         }
     }
     return 0

@@ -142,11 +142,11 @@ import Testing
         #expect(result.badRows.map(\.line) == [2, 3, 4, 5])
         #expect(result.badRows.map(\.problem) == [.raggedRow, .raggedRow, .raggedRow, .invalidUTF8])
         #expect(String(decoding: result.output, as: UTF8.self) == #"""
-            1,$5,en_US,5,USD,
-            2,a,"b,c,""d,e""",,,raggedRow
-            3,,,,,raggedRow
-            4,5€,,,,raggedRow
-            5,5\#u{FFFD},de_DE,,,invalidUTF8
+            1,$5,en_US,5,USD,,,
+            2,a,"b,c,""d,e""",,,raggedRow,,Malformed CSV record: a different number of fields than the header.
+            3,,,,,raggedRow,,Malformed CSV record: a different number of fields than the header.
+            4,5€,,,,raggedRow,,Malformed CSV record: a different number of fields than the header.
+            5,5\#u{FFFD},de_DE,,,invalidUTF8,,Malformed CSV record: invalid UTF-8.
 
             """#)
     }
@@ -159,7 +159,7 @@ import Testing
         let batch = Self.read(Array("\"12\"3\0\u{0302}x\n".utf8), blockSize: 1 << 16, maxFieldSize: nil)
         let result = parser.parse(batch)
         #expect(result.badRows.map(\.problem) == [.strayQuote])
-        #expect(String(decoding: result.output, as: UTF8.self) == "123\u{FFFD}\u{0302}x,,,strayQuote\n")
+        #expect(String(decoding: result.output, as: UTF8.self) == "123\u{FFFD}\u{0302}x,,,strayQuote,,Malformed CSV record: text after a closing quote.\n")
         #expect(!result.output.contains(0))
     }
 }
