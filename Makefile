@@ -61,7 +61,7 @@ fuzz: deps
 ## memory under AddressSanitizer can hang until the CI limit instead of reporting.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		SWIFT=$(SWIFT) Scripts/swift-test.sh --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) Scripts/swift-test.sh --skip-build --sanitize=thread --scratch-path .build-tsan
