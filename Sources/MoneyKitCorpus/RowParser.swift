@@ -432,40 +432,74 @@ public struct RowParser: Sendable {
         case .failed(let kind, let offset, let message):
             (error, errorOffset, errorMessage) = (kind, offset.map(String.init) ?? "", message)
         }
-        let json = format == .jsonl
-        if json { output.append(0x7B) }
+        let values = ComputedValues(amount: amount, code: code, error: error, errorOffset: errorOffset,
+                                    errorMessage: errorMessage, extensionValues: extensionValues)
         batch.withBytes { bytes in
-            for (column, source) in layout.sources.enumerated() {
-                if column > 0 { output.append(0x2C) }
-                if json { output.append(contentsOf: memberPrefixes[column]) }
-                // In JSON, a computed value that is absent is null and the offset a number
-                // (input columns stay the text they are).
-                func append(_ value: String, number: Bool = false) {
-                    if !json {
-                        CSVEncoding.append(value, to: &output)
-                    } else if value.isEmpty {
-                        output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
-                    } else if number {
-                        output.append(contentsOf: value.utf8)
-                    } else {
-                        JSONLines.appendString(value, to: &output)
-                    }
-                }
-                switch source {
-                case .input(let field):
-                    let value = UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: field)])
-                    if json { JSONLines.appendString(value, to: &output) } else { CSVEncoding.append(value, to: &output) }
-                case .amount: append(amount)
-                case .code: append(code)
-                case .error: append(error)
-                case .errorOffset: append(errorOffset, number: true)
-                case .errorMessage: append(errorMessage)
-                case .extensionValue(let position): append(position < extensionValues.count ? extensionValues[position] : "")
-                }
+            switch format {
+            case .csv: writeCSV(values, input: { UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: $0)]) }, to: &output)
+            case .jsonl: writeJSON(values, input: { UnsafeBufferPointer(rebasing: bytes[batch.byteRange(record: index, field: $0)]) }, to: &output)
             }
         }
-        if json { output.append(0x7D) }
+    }
+
+    /// What the parse computed for a record, as text (empty where nothing was computed).
+    private struct ComputedValues {
+        let amount: String
+        let code: String
+        let error: String
+        let errorOffset: String
+        let errorMessage: String
+        let extensionValues: [String]
+
+        func value(_ source: ParseLayout.ColumnSource) -> String {
+            switch source {
+            case .input: ""
+            case .amount: amount
+            case .code: code
+            case .error: error
+            case .errorOffset: errorOffset
+            case .errorMessage: errorMessage
+            case .extensionValue(let position): position < extensionValues.count ? extensionValues[position] : ""
+            }
+        }
+    }
+
+    /// One CSV record: the input's fields as they are, the computed ones after them.
+    @inline(__always)
+    private func writeCSV(_ values: ComputedValues, input: (Int) -> UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for (column, source) in layout.sources.enumerated() {
+            if column > 0 { output.append(0x2C) }
+            if case .input(let field) = source {
+                CSVEncoding.append(input(field), to: &output)
+            } else {
+                let value = values.value(source)
+                if !value.isEmpty { CSVEncoding.append(value, to: &output) }
+            }
+        }
         output.append(0x0A)
+    }
+
+    /// One JSON object: input fields as strings; of the computed values, an absent one is
+    /// null and the offset a number.
+    private func writeJSON(_ values: ComputedValues, input: (Int) -> UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(0x7B)
+        for (column, source) in layout.sources.enumerated() {
+            if column > 0 { output.append(0x2C) }
+            output.append(contentsOf: memberPrefixes[column])
+            if case .input(let field) = source {
+                JSONLines.appendString(input(field), to: &output)
+                continue
+            }
+            let value = values.value(source)
+            if value.isEmpty {
+                output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+            } else if source == .errorOffset {
+                output.append(contentsOf: value.utf8)
+            } else {
+                JSONLines.appendString(value, to: &output)
+            }
+        }
+        output.append(contentsOf: [0x7D, 0x0A])
     }
 
     /// A malformed record under ``BadRowPolicy/error``: its fields as read (invalid UTF-8 and
