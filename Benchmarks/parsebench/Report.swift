@@ -19,6 +19,8 @@ struct Report: Codable {
     let rounds: Int
     let parsing: [Measurement]
     let corpora: [CorpusAccuracy]
+    /// MoneyKit against the byte-loop parser and the byte walk.
+    let floor: FloorResult
     let formatting: [Measurement]
     let numerals: [NumeralPair]
     let editing: [EditingField]

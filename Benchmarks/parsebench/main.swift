@@ -111,6 +111,7 @@ print("machine: \(machine.cpu), \(machine.logicalCores) logical cores, \(machine
 
 let grouped = measureParsing(rows: groupedRows, mode: "grouped", rounds: rounds)
 let stream = measureParsing(rows: streamRows, mode: "stream", rounds: rounds)
+let floorResult = measureFloor(rows: groupedRows, rounds: rounds)
 let formatting = measureFormatting(rows: groupedRows, mode: "grouped", rounds: rounds)
     + measureFormatting(rows: streamRows, mode: "stream", rounds: rounds)
 let numerals = measureNumerals(rounds: rounds, repeats: 20_000)
@@ -118,7 +119,7 @@ let editing = measureEditing(rounds: rounds, repeats: 2_000)
 
 let report = Report(machine: machine, files: paths, rows: streamRows.count, okRows: okCount, errorRows: streamRows.count - okCount,
                     locales: Set(streamRows.map(\.localeID)).count, rounds: rounds, parsing: grouped.results + stream.results,
-                    corpora: grouped.corpora, formatting: formatting, numerals: numerals, editing: editing, coldStart: coldStart,
+                    corpora: grouped.corpora, floor: floorResult, formatting: formatting, numerals: numerals, editing: editing, coldStart: coldStart,
                     targets: judgeTargets(parsing: grouped.results + stream.results, formatting: formatting, editing: editing,
                                           cold: coldStart))
 
@@ -127,6 +128,9 @@ print("\nParsing (timed on the amounts; \"read ok\": amounts read exactly right,
 printTable(report.parsing, unit: "parse", parse: true)
 print("\nAccuracy per corpus (read ok / rejected)")
 printCorpora(report.corpora, engines: grouped.results.map { ($0.key, $0.engine) })
+print("\nThe floor (grouped, same rounds: a parser of the common shape only, checked against MoneyKit on every row it")
+print("reads, and a walk over the bytes; BENCHMARKS.md, \"Floor\")")
+printFloor(floorResult)
 print("\nFormatting (symbol style; \"same\": identical text to MoneyKit, which the tests check against ICU)")
 printTable(report.formatting, unit: "format", parse: false)
 print("\nCJK numerals against Arabic digits for the same amount (MoneyKit prepared parser)")

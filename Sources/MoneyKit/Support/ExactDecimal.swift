@@ -288,3 +288,12 @@ extension ExactDecimal {
         return count
     }
 }
+
+extension Decimal {
+    /// The exact value `±significand × 10^-scale`, built as the parser builds its amounts
+    /// (from the significand's words, no Decimal arithmetic). For this package's benchmark,
+    /// whose byte-loop floor must pay what MoneyKit pays to hand back a `Decimal`.
+    package init(significand: UInt64, scale: Int, isNegative: Bool) {
+        self = ExactDecimal(significand: UInt128(significand), scale: scale, isNegative: isNegative && significand != 0).decimal
+    }
+}
