@@ -33,9 +33,19 @@ struct ExactDecimal: Equatable, Sendable {
         var significand = self.significand
         var exponent = -scale
         if significand == 0 { return Decimal(0) }
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
+        if let small = UInt64(exactly: significand) {
+            // Nearly every amount: 64-bit division, where UInt128's is a library call.
+            var rest = small
+            while rest % 10 == 0 {
+                rest /= 10
+                exponent += 1
+            }
+            significand = UInt128(rest)
+        } else {
+            while significand % 10 == 0 {
+                significand /= 10
+                exponent += 1
+            }
         }
         if exponent >= Int(Int8.min), exponent <= Int(Int8.max),
            let decimal = DecimalFields.decimal(significand: significand, exponent: Int8(exponent), isNegative: isNegative) {
