@@ -72,24 +72,6 @@ public struct FileRateSource: RateSource {
         }
         return try RateDocument.rates(in: data)
     }
-
-    /// One line a person can act on, from URLSession's error: the message FoundationNetworking
-    /// gives (it names the host or port), without the NSError dump around it, and what to check.
-    static func reason(_ error: URLError) -> String {
-        let message = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? error.localizedDescription
-        let advice: String
-        switch error.code {
-        case .cannotFindHost, .dnsLookupFailed: advice = "check the address and the network connection"
-        case .cannotConnectToHost: advice = "the server refused the connection; check the address and port"
-        case .notConnectedToInternet, .networkConnectionLost: advice = "check the network connection"
-        case .timedOut: advice = "the server did not answer in time; try again later"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            advice = "the secure connection failed; check the address and the system's certificates"
-        default: advice = "check the address and the network connection"
-        }
-        return "\(message) (\(advice))"
-    }
 }
 
 /// Rates fetched over HTTP(S) in either format, with URLSession (FoundationNetworking on Linux):
