@@ -5,7 +5,7 @@ import MoneyKitCorpus
 
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Parse the input column of every row; write the rows back with amount, code and error.",
+        abstract: "Parse the input column of every row; write the rows back with the amount, code or error.",
         discussion: """
             Streams: rows are read, parsed on --jobs threads and written in input order as they \
             go, in bounded memory. Every row comes out, in order: `amount` is plain decimal text \
