@@ -200,8 +200,6 @@ struct FloorParser: ParseEngine {
         tables = prepared(rows, key: { $0.localeID }) { FloorTable(localeID: $0.localeID) }
     }
 
-    func accepts(_ index: Int) -> Bool { money(index) != nil }
-
     func money(_ index: Int) -> Money? {
         let row = rows[index]
         guard row.hint == nil, row.options == MoneyParser.Options(), let table = tables[index] else { return nil }
@@ -281,8 +279,9 @@ func measureFloor(rows: [Row], rounds: Int) -> FloorResult {
             let index = (round + offset) % 4
             // Each timed pass right after the same pass untimed: the floor's 331 rows take
             // microseconds, and after another engine's pass they start from cold caches
-            // (its tables, the rows' strings), which cost more than its work (about 300 ns
-            // per row against 48 ns warm, in one profile); warm, every engine is timed alike.
+            // (its tables, the rows' strings), which cost more than its work (240-430 ns per
+            // row timed cold, 48 ns as the best of 2,000 back-to-back passes); warm, every
+            // engine is timed alike.
             switch index {
             case 0:
                 _ = timedPass(&floorEngine, rows: floorRows, sink: &sink)

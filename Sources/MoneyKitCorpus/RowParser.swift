@@ -533,9 +533,10 @@ public struct RowParser: Sendable {
         switch format {
         case .csv: CSVEncoding.appendRecord(record, to: &output)
         case .jsonl:
-            let computed = Set([layout.amount, layout.code, layout.errorOffset, layout.errorMessage] + layout.extensionColumns)
+            // As in writeJSON: an empty computed value is null.
             let values = record.enumerated().map { column, value -> JSONLines.Value in
-                computed.contains(column) && value.isEmpty ? .null : .string(value)
+                if case .input = layout.sources[column] { return .string(value) }
+                return value.isEmpty ? .null : .string(value)
             }
             JSONLines.appendObject(keys: layout.outputHeader, values: values, to: &output)
         }

@@ -172,10 +172,9 @@ public struct MoneyFormatter: Sendable {
         case .cash: step = RoundingUnit.cash.exactIncrement(for: currency)
         case .exactly(let count): step = ExactDecimal(significand: 1, scale: min(max(count, 0), 38), isNegative: false)
         }
-        let digits = step.scale
         // Half-even, as ICU; an amount whose steps would need more than 38 digits is shown as it is.
         let rounded = (try? exact.rounded(toMultipleOf: step, .toNearestOrEven)) ?? exact
-        return MoneyRenderer.Digits(rounded, fractionDigits: digits, isNegative: exact.isNegative)
+        return MoneyRenderer.Digits(rounded, fractionDigits: step.scale, isNegative: exact.isNegative)
     }
 
     /// Writes the digits with this formatter's style, grouping and sign display.

@@ -3,6 +3,8 @@
 /// Strings are escaped as RFC 8259 requires: `"`, `\` and the control characters below U+0020;
 /// everything else is written as the UTF-8 it is.
 public enum JSONLines {
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// Appends `text` as a JSON string.
     public static func appendString(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(0x22)
@@ -14,8 +16,7 @@ public enum JSONLines {
             case 0x0D: output.append(contentsOf: [0x5C, 0x72])
             case 0x09: output.append(contentsOf: [0x5C, 0x74])
             case ..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
             default: output.append(byte)
             }
         }
