@@ -66,6 +66,19 @@ struct FormattingRow: Sendable, CustomTestStringConvertible {
         #expect(MoneyFormatter(locale: en).format(Money(-tiny, "USD")) == "-$0.00")
     }
 
+    /// Text longer than the formatter's stack buffer continues in a heap spill; a scalar cut
+    /// by that boundary must still come out whole (found by fuzz-roundtrip: an Adlam long
+    /// name whose 4-byte letters straddled byte 256 came out as U+FFFD).
+    @Test func textLongerThanTheStackBufferStaysWhole() throws {
+        let money = Money(try #require(Decimal(plainText: "-555555555555555555555580000000009")), "MRU")
+        let formatter = MoneyFormatter(locale: Locale(identifier: "ff_Adlm_SN"), style: .name, accounting: true)
+        let written = formatter.format(money)
+        #expect(written.utf8.count > 256)
+        #expect(!written.unicodeScalars.contains("\u{FFFD}"))
+        #expect(written == String(formatter.attributedFormat(money).characters))
+        #expect(try MoneyParser(locale: Locale(identifier: "ff_Adlm_SN"), currency: "MRU").parse(written) == money)
+    }
+
     @Test func explicitFractionDigitsAreClamped() {
         let formatter = MoneyFormatter(locale: en)
         #expect(formatter.fractionDigits(.exactly(-3)).format(Money(Decimal(12), "USD")) == "$12")

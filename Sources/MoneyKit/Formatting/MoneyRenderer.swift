@@ -318,9 +318,7 @@ struct UTF8Builder {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
             var builder = UTF8Builder(buffer: buffer, recordingParts: true)
             body(&builder)
-            let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
-                + String(decoding: builder.spill, as: UTF8.self)
-            return (text, builder.parts ?? [])
+            return (builder.text(in: buffer), builder.parts ?? [])
         }
     }
 
@@ -329,12 +327,16 @@ struct UTF8Builder {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
             var builder = UTF8Builder(buffer: buffer)
             body(&builder)
-            if !builder.spill.isEmpty {
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
-                    + String(decoding: builder.spill, as: UTF8.self)
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<builder.count]), as: UTF8.self)
+            return builder.text(in: buffer)
         }
+    }
+
+    /// The text written: the buffer's bytes, then the spill's, decoded as one sequence (a
+    /// scalar can straddle the two; decoding each half alone would make it U+FFFD twice).
+    private func text(in buffer: UnsafeMutableBufferPointer<UInt8>) -> String {
+        let written = UnsafeBufferPointer(rebasing: buffer[0..<count])
+        if spill.isEmpty { return String(decoding: written, as: UTF8.self) }
+        return String(decoding: Array(written) + spill, as: UTF8.self)
     }
 
     @inline(__always)
