@@ -2,6 +2,7 @@
 // headers; see the public header for the conventions every function follows.
 #include "CMoneyKitICU.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
@@ -1052,4 +1053,103 @@ int32_t mkicu_resource_owner(const char *locale, const char *path, char *buffer,
     // A missing resource is an answer (empty), not a failure.
     *status = error == U_MISSING_RESOURCE_ERROR ? 0 : (U_FAILURE(error) ? (int32_t)error : (length >= capacity ? MKICU_BUFFER_OVERFLOW : 0));
     return error == U_MISSING_RESOURCE_ERROR ? 0 : length;
+}
+
+/// Appends `text` (ASCII) as UTF-16.
+static void append_ascii(const char *text, uint16_t *buffer, int32_t capacity, int32_t *written) {
+    for (const char *at = text; *at != 0; at++) {
+        if (*written < capacity) buffer[*written] = (uint16_t)(unsigned char)*at;
+        *written += 1;
+    }
+}
+
+/// The parent of a main-tree bundle: its `%%Parent`, root for `%%ParentIsRoot`, else the
+/// name without its last subtag (root after a bare language). Empty after root.
+static void main_tree_parent(const char *bundle, char *parent, size_t capacity) {
+    parent[0] = 0;
+    if (strcmp(bundle, "root") == 0) return;
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *data = ures_open(NULL, bundle, &error);
+    if (U_SUCCESS(error)) {
+        UResourceBundle *marker = own_table(data, bundle, "%%ParentIsRoot");
+        if (marker != NULL) {
+            ures_close(marker);
+            ures_close(data);
+            snprintf(parent, capacity, "root");
+            return;
+        }
+        UResourceBundle *named = own_table(data, bundle, "%%Parent");
+        if (named != NULL) {
+            UErrorCode nameError = U_ZERO_ERROR;
+            int32_t length = (int32_t)capacity;
+            ures_getUTF8String(named, parent, &length, 0, &nameError);
+            ures_close(named);
+            ures_close(data);
+            if (U_FAILURE(nameError)) parent[0] = 0;
+            return;
+        }
+    }
+    if (data != NULL) ures_close(data);
+    const char *cut = strrchr(bundle, '_');
+    if (cut == NULL) {
+        snprintf(parent, capacity, "root");
+    } else {
+        size_t length = (size_t)(cut - bundle);
+        if (length >= capacity) length = capacity - 1;
+        memcpy(parent, bundle, length);
+        parent[length] = 0;
+    }
+}
+
+int32_t mkicu_compact_patterns(const char *locale, const char *path, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    int32_t written = 0;
+    char current[ULOC_FULLNAME_CAPACITY];
+    snprintf(current, sizeof current, "%s", locale);
+    // At most a handful of levels (region, script, language, root); the bound only guards
+    // against a cycle in malformed data.
+    for (int level = 0; level < 16 && current[0] != 0; level++) {
+        UErrorCode error = U_ZERO_ERROR;
+        UResourceBundle *data = ures_open(NULL, current, &error);
+        UResourceBundle *table = U_SUCCESS(error) ? ures_getByKeyWithFallback(data, path, NULL, &error) : NULL;
+        const char *owner = U_SUCCESS(error) ? ures_getLocaleByType(table, ULOC_ACTUAL_LOCALE, &error) : NULL;
+        if (U_FAILURE(error) || owner == NULL) {
+            if (table != NULL) ures_close(table);
+            if (data != NULL) ures_close(data);
+            break;
+        }
+        char ownerName[ULOC_FULLNAME_CAPACITY];
+        snprintf(ownerName, sizeof ownerName, "%s", owner);
+        UResourceBundle *power = NULL;
+        while (ures_hasNext(table)) {
+            UErrorCode powerError = U_ZERO_ERROR;
+            power = ures_getNextResource(table, power, &powerError);
+            if (U_FAILURE(powerError) || ures_getType(power) != URES_TABLE) continue;
+            const char *powerKey = ures_getKey(power);
+            UResourceBundle *variant = NULL;
+            while (ures_hasNext(power)) {
+                UErrorCode variantError = U_ZERO_ERROR;
+                variant = ures_getNextResource(power, variant, &variantError);
+                if (U_FAILURE(variantError)) continue;
+                int32_t length = 0;
+                const UChar *pattern = ures_getString(variant, &length, &variantError);
+                if (U_FAILURE(variantError)) continue;
+                append_ascii(powerKey, buffer, capacity, &written);
+                append_ascii("\t", buffer, capacity, &written);
+                append_ascii(ures_getKey(variant), buffer, capacity, &written);
+                append_ascii("\t", buffer, capacity, &written);
+                for (int32_t i = 0; i < length; i++) {
+                    if (written < capacity) buffer[written] = pattern[i];
+                    written += 1;
+                }
+                append_ascii("\n", buffer, capacity, &written);
+            }
+            if (variant != NULL) ures_close(variant);
+        }
+        if (power != NULL) ures_close(power);
+        ures_close(table);
+        ures_close(data);
+        main_tree_parent(ownerName, current, sizeof current);
+    }
+    *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+    return written;
 }

@@ -213,6 +213,14 @@ int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, in
 /// same bundle share that data.
 int32_t mkicu_resource_owner(const char *locale, const char *path, char *buffer, int32_t capacity, int32_t *status);
 
+/// The compact-number patterns at `path` (`NumberElements/latn/patternsShort/currencyFormat`)
+/// along `locale`'s fallback chain, nearest bundle first, as UTF-16 records
+/// `<power of ten key>TAB<plural keyword>TAB<pattern>LF` (`1000\tone\t¤0K`). A bundle's
+/// records come before its parent's; the first record of a key and keyword is the one ICU
+/// uses (its compact data reads the chain the same way). Writes nothing when no bundle
+/// defines the path.
+int32_t mkicu_compact_patterns(const char *locale, const char *path, uint16_t *buffer, int32_t capacity, int32_t *status);
+
 // MARK: Peers, for the benchmark
 
 /// Opens ICU's classic currency format for lenient parsing: `unum_open(UNUM_CURRENCY)` with

@@ -24,6 +24,8 @@ extension Money {
         public var fractionDigits: MoneyFormatter.FractionDigits
         /// When a sign is written (with ``accounting``, the sign strategy of ``sign(strategy:)``).
         public var signDisplay: MoneyFormatter.SignDisplay
+        /// Standard or compact notation when writing (see ``notation(_:)``).
+        public var notation: MoneyFormatter.Notation = .standard
         /// The field's currency when reading, if known (see ``MoneyParser/currency``).
         public var currency: Currency?
         /// Parsing options.
@@ -59,7 +61,7 @@ extension Money {
             formatter.grouping = grouping
             formatter.fractionDigits = fractionDigits
             formatter.signDisplay = signDisplay
-            return formatter
+            return notation == .standard ? formatter : formatter.notation(notation)
         }
 
         /// The same style writing an `AttributedString` with the parts marked
@@ -105,6 +107,28 @@ extension Money {
         public func presentation(_ presentation: Presentation) -> Self {
             var copy = self
             copy.style = presentation.style
+            return copy
+        }
+
+        /// The notation, named as Foundation's currency format style names it.
+        public struct Notation: Sendable, Hashable, Codable {
+            /// The formatter notation it selects.
+            public let notation: MoneyFormatter.Notation
+
+            /// Every digit (the default).
+            public static let automatic = Notation(notation: .standard)
+            /// ICU's short compact form (`$1.2M`): see ``MoneyFormatter/Notation/compact``.
+            public static let compactName = Notation(notation: .compact)
+        }
+
+        /// A copy with another notation.
+        ///
+        /// ```swift
+        /// Money(1_234_567, "USD").formatted(.money(locale: Locale(identifier: "en_US")).notation(.compactName))   // "$1.2M"
+        /// ```
+        public func notation(_ notation: Notation) -> Self {
+            var copy = self
+            copy.notation = notation.notation
             return copy
         }
 

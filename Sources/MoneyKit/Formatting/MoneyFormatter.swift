@@ -60,6 +60,19 @@ public struct MoneyFormatter: Sendable {
         case exactly(Int)
     }
 
+    /// How much of the amount is written.
+    public enum Notation: String, Sendable, Hashable, Codable {
+        /// Every digit, to the fraction digits asked for (default): `$1,234,567.00`.
+        case standard
+        /// ICU's short compact form, as Foundation's `.notation(.compactName)` writes it:
+        /// `$1.2M`, `1,2 Mio. €`, `¥120万`. The amount is divided by the power of ten of the
+        /// locale's compact pattern and rounded half-even to an integer, or to two significant
+        /// digits under 10; amounts under the first compact power are written with the locale's
+        /// own pattern, rounded the same way (`$5.7`, `$123`). Lossy by design: fraction digits
+        /// do not apply, and parsing the text gives the rounded amount (`$1.2M` is 1,200,000).
+        case compact
+    }
+
     /// The locale whose conventions are written.
     public let locale: Locale
     /// How the currency is written.
@@ -73,6 +86,10 @@ public struct MoneyFormatter: Sendable {
     public var fractionDigits: FractionDigits = .currency
     /// When a sign is written (default: on negative amounts).
     public var signDisplay: SignDisplay = .automatic
+    /// Standard (default) or compact notation.
+    public private(set) var notation: Notation = .standard
+    /// The locale's compact patterns, read when compact notation is chosen.
+    private var compactNotation: CompactNotation?
 
     let profile: LocaleProfile
 
@@ -122,12 +139,26 @@ public struct MoneyFormatter: Sendable {
         return copy
     }
 
+    /// A copy with another notation.
+    ///
+    /// ```swift
+    /// MoneyFormatter(locale: Locale(identifier: "en_US")).notation(.compact)
+    ///     .format(Money(1_234_567, "USD"))   // "$1.2M"
+    /// ```
+    public func notation(_ notation: Notation) -> MoneyFormatter {
+        var copy = self
+        copy.notation = notation
+        copy.compactNotation = notation == .compact
+            ? CompactNotation.forLocale(profile.identifier, numberingSystem: profile.numbers.numberingSystem) : nil
+        return copy
+    }
+
     /// Formats an amount.
     ///
     /// - Parameter money: The amount and currency.
     /// - Returns: The text ICU would write for it in this locale and style.
     public func format(_ money: Money) -> String {
-        guard let shown = digits(of: money) else { return money.amount.description }  // NaN: nothing to format
+        guard let shown = shown(money) else { return money.amount.description }  // NaN: nothing to format
         return UTF8Builder.build { render(shown, currency: money.currency, to: &$0) }
     }
 
@@ -142,7 +173,7 @@ public struct MoneyFormatter: Sendable {
     /// text.runs.map { String(text[$0.range].characters) }   // ["-", "$", "1", ",", "234", ".", "00"]
     /// ```
     public func attributedFormat(_ money: Money) -> AttributedString {
-        guard let shown = digits(of: money) else { return AttributedString(money.amount.description) }
+        guard let shown = shown(money) else { return AttributedString(money.amount.description) }
         let (text, parts) = UTF8Builder.buildWithParts { render(shown, currency: money.currency, to: &$0) }
         var attributed = AttributedString(text)
         let utf8 = text.utf8
@@ -162,10 +193,24 @@ public struct MoneyFormatter: Sendable {
         return attributed
     }
 
-    /// The digits to show: rounded half-even to the style's fraction digits; nil for NaN.
-    private func digits(of money: Money) -> MoneyRenderer.Digits? {
+    /// What to write for an amount: its digits, and in compact notation the compact pattern
+    /// and the undivided amount whose plural form picks a currency name. Nil for NaN.
+    private struct Shown {
+        let digits: MoneyRenderer.Digits
+        var compact: CompactNotation.Shown?
+        var pluralDigits: MoneyRenderer.Digits?
+    }
+
+    private func shown(_ money: Money) -> Shown? {
         guard let exact = ExactDecimal(decimal: money.amount) else { return nil }
-        let currency = money.currency
+        guard let compactNotation else { return Shown(digits: digits(of: exact, currency: money.currency)) }
+        let compact = compactNotation.shown(exact, withCurrency: style != .name, pluralRules: profile.formatting.pluralRules)
+        return Shown(digits: compact.digits, compact: compact,
+                     pluralDigits: style == .name ? CompactNotation.undivided(exact) : nil)
+    }
+
+    /// The digits to show in standard notation: rounded half-even to the style's fraction digits.
+    private func digits(of exact: ExactDecimal, currency: Currency) -> MoneyRenderer.Digits {
         let step: ExactDecimal
         switch fractionDigits {
         case .currency: step = RoundingUnit.minor.exactIncrement(for: currency)
@@ -177,8 +222,8 @@ public struct MoneyFormatter: Sendable {
         return MoneyRenderer.Digits(rounded, fractionDigits: step.scale, isNegative: exact.isNegative)
     }
 
-    /// Writes the digits with this formatter's style, grouping and sign display.
-    private func render(_ shown: MoneyRenderer.Digits, currency: Currency, to builder: inout UTF8Builder) {
+    /// Writes the digits with this formatter's style, grouping, sign display and notation.
+    private func render(_ shown: Shown, currency: Currency, to builder: inout UTF8Builder) {
         let renderer = MoneyRenderer(formatting: profile.formatting, displays: profile.currencies.displays)
         let grouped = grouping == .automatic
         let text: MoneyRenderer.CurrencyText
@@ -187,10 +232,11 @@ public struct MoneyFormatter: Sendable {
         case .narrowSymbol: text = .narrowSymbol
         case .isoCode: text = .isoCode
         case .name:
-            renderer.formatName(shown, currency: currency.index, grouping: grouped, sign: signDisplay, to: &builder)
+            renderer.formatName(shown.digits, currency: currency.index, grouping: grouped, sign: signDisplay,
+                                compact: shown.compact, pluralDigits: shown.pluralDigits, to: &builder)
             return
         }
-        renderer.format(shown, currency: currency.index, text: text, accounting: accounting, grouping: grouped,
-                        sign: signDisplay, to: &builder)
+        renderer.format(shown.digits, currency: currency.index, text: text, accounting: accounting, grouping: grouped,
+                        sign: signDisplay, compact: shown.compact, to: &builder)
     }
 }

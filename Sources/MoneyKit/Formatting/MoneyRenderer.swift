@@ -121,12 +121,13 @@ struct MoneyRenderer {
     }
 
     /// Writes the number part: digits in the locale's script, grouped, with the decimal symbol.
+    /// `minimumGroupingDigits` overrides the locale's (compact notation groups only from two).
     func appendNumber(_ digits: Digits, pattern: NumberPattern, decimalSymbol: String, groupingSymbol: String,
-                      grouping: Bool, to text: inout UTF8Builder) {
+                      grouping: Bool, minimumGroupingDigits: Int? = nil, to text: inout UTF8Builder) {
         let count = digits.integer.utf8.count
         let primary = pattern.primaryGrouping
         let secondary = pattern.secondaryGrouping > 0 ? pattern.secondaryGrouping : primary
-        let groups = grouping && primary > 0 && count - primary >= formatting.minimumGroupingDigits
+        let groups = grouping && primary > 0 && count - primary >= (minimumGroupingDigits ?? formatting.minimumGroupingDigits)
         let digitBytes = formatting.digitUTF8
         var position = 0
         let integerStart = text.position
@@ -172,12 +173,14 @@ struct MoneyRenderer {
         UTF8Builder.build { format(digits, currency: currency, text: text, accounting: accounting, grouping: grouping, sign: sign, to: &$0) }
     }
 
-    /// Formats with a currency pattern into a builder (which may record the parts).
+    /// Formats with a currency pattern into a builder (which may record the parts). In
+    /// compact notation, `compact` is the compact pattern whose affixes stand around the
+    /// number (nil where the locale's pattern is used) and grouping starts at two digits.
     func format(_ digits: Digits, currency: UInt16, text: CurrencyText, accounting: Bool, grouping: Bool,
-                sign: MoneyFormatter.SignDisplay, to builder: inout UTF8Builder) {
+                sign: MoneyFormatter.SignDisplay, compact: CompactNotation.Shown? = nil, to builder: inout UTF8Builder) {
         let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = own?.pattern ?? (accounting ? formatting.accountingPattern : formatting.currencyPattern)
-        let affixes = pattern.affixes(Self.signType(digits, display: sign))
+        let affixes = (compact?.pattern ?? pattern).affixes(Self.signType(digits, display: sign))
         let currencyText: String
         switch text {
         case .symbol: currencyText = displays.names.displaySymbols[Int(currency)]
@@ -198,7 +201,8 @@ struct MoneyRenderer {
         appendAffix(affixes.prefix, currencyText: currencyText, currency: currency, to: &builder)
         if spaceAfterPrefix { builder.append(formatting.insertBetween.afterCurrency) }
         appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                     groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &builder)
+                     groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping,
+                     minimumGroupingDigits: compact.map { _ in max(2, formatting.minimumGroupingDigits) }, to: &builder)
         if spaceBeforeSuffix { builder.append(formatting.insertBetween.beforeCurrency) }
         appendAffix(affixes.suffix, currencyText: currencyText, currency: currency, to: &builder)
     }
@@ -211,15 +215,17 @@ struct MoneyRenderer {
     }
 
     /// Formats with the currency's plural name into a builder (which may record the parts).
+    /// In compact notation, `compact` holds the compact pattern (nil: the number pattern) and
+    /// `pluralDigits` the amount whose plural form picks the name (ICU takes it before dividing).
     func formatName(_ digits: Digits, currency: UInt16, grouping: Bool, sign: MoneyFormatter.SignDisplay,
-                    to builder: inout UTF8Builder) {
+                    compact: CompactNotation.Shown? = nil, pluralDigits: Digits? = nil, to builder: inout UTF8Builder) {
         let own = formatting.ownFormats.isEmpty ? nil : formatting.ownFormats[currency]
         let pattern = formatting.decimalPattern
-        let affixes = pattern.affixes(Self.signType(digits, display: sign))
+        let affixes = (compact?.pattern ?? pattern).affixes(Self.signType(digits, display: sign))
         let display = displays[Int(currency)]
         // ICU uses a plural form only if the locale's currency-unit patterns have it, and
         // "other" (pattern and name) otherwise.
-        var keyword = formatting.pluralRules.keyword(operands: digits.operands)
+        var keyword = formatting.pluralRules.keyword(operands: (pluralDigits ?? digits).operands)
         if formatting.unitPatterns[keyword] == nil { keyword = "other" }
         let name = display.pluralName(keyword) ?? display.pluralName("other") ?? display.name ?? display.code
         // The unit pattern (`{0} {1}`): the signed number at {0}, the name at {1}.
@@ -228,7 +234,8 @@ struct MoneyRenderer {
             if rest.hasPrefix("{0}") {
                 appendAffix(affixes.prefix, currencyText: display.symbol, currency: currency, to: &builder)
                 appendNumber(digits, pattern: pattern, decimalSymbol: own?.decimalSymbol ?? formatting.decimalSymbol,
-                             groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping, to: &builder)
+                             groupingSymbol: own?.groupingSymbol ?? formatting.groupingSymbol, grouping: grouping,
+                             minimumGroupingDigits: compact.map { _ in max(2, formatting.minimumGroupingDigits) }, to: &builder)
                 appendAffix(affixes.suffix, currencyText: display.symbol, currency: currency, to: &builder)
                 rest = rest.dropFirst(3)
             } else if rest.hasPrefix("{1}") {

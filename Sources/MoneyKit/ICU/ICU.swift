@@ -290,6 +290,20 @@ enum ICU {
         asciiString { buffer, capacity, status in mkicu_resource_owner(locale, path, buffer, capacity, status) } ?? ""
     }
 
+    /// The compact-number patterns at a resource path along a locale's fallback chain,
+    /// nearest bundle first: (power-of-ten key such as `1000`, plural keyword, pattern).
+    /// Empty when no bundle defines the path.
+    static func compactPatternRecords(locale: String, path: String) -> [(power: String, keyword: String, pattern: String)] {
+        guard let (text, _) = utf16String(capacity: 4096, { buffer, capacity, status in
+            mkicu_compact_patterns(locale, path, buffer, capacity, status)
+        }) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { return nil }
+            return (String(fields[0]), String(fields[1]), String(fields[2]))
+        }
+    }
+
     /// What one currency-data bundle defines itself: its explicit parent, and its symbols,
     /// long names, narrow symbols and plural names, keyed by ISO code.
     struct BundleDisplayNames: Sendable {

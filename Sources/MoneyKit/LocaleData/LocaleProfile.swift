@@ -53,8 +53,7 @@ final class LocaleProfile: Sendable {
         let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: plainFormatting, displays: currencies.displays)
         let formatting = ownFormats.isEmpty ? plainFormatting : plainFormatting.with(ownFormats: ownFormats)
         numbers.ownFormats(ownFormats)
-        self.compact = CompactAffixes.forLocale(identifier, numbers: numbers, currencies: currencies,
-                                                currency: defaultCurrency)
+        self.compact = CompactAffixes.forLocale(identifier, numbers: numbers)
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting

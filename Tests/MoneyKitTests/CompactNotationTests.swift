@@ -1,0 +1,74 @@
+import Foundation
+@testable import MoneyKit
+import Testing
+
+/// Compact notation against ICU's own `compact-short` currency formatter, in every walked
+/// locale, every presentation, with the locale's currency and three common ones, on amounts
+/// chosen for each rule of ``CompactNotation`` (small amounts, two significant digits, carries
+/// into the next power, the largest power, zero, negatives).
+@Suite struct CompactNotationTests {
+    static let amounts = ["0", "0.05", "5.678", "-9.96", "123.45", "999.5", "1000", "1234.5", "-1250", "9999", "99999",
+                          "150000", "999999", "1000000", "-1234567.891", "21000000", "1000000000", "123456789012",
+                          "1234567890123456", "999999999999999999"].map { Decimal(string: $0)! }
+
+    static let presentations: [(MoneyFormatter.Style, String)] = [
+        (.symbol, ""), (.narrowSymbol, " unit-width-narrow"), (.isoCode, " unit-width-iso-code"), (.name, " unit-width-full-name"),
+    ]
+
+    @Test("Compact notation writes what ICU writes, in every locale and presentation")
+    func compactMatchesICU() throws {
+        var cases = 0
+        var malformedNames = 0
+        var failures: [String] = []
+        for locale in TestLocales.walked {
+            let profile = LocaleProfile.profile(for: locale)
+            var currencies = try ["USD", "EUR", "JPY"].map { try Currency(code: $0) }
+            if let regional = profile.defaultCurrency, !currencies.contains(regional) { currencies.append(regional) }
+            for currency in currencies {
+                let display = profile.currencies.displays[Int(currency.index)]
+                for (style, width) in Self.presentations {
+                    let icu = try ICU.ReferenceFormatter(locale: locale, skeleton: "compact-short currency/\(currency.code)\(width)")
+                    let formatter = MoneyFormatter(locale: Locale(identifier: locale), style: style).notation(.compact)
+                    for amount in Self.amounts {
+                        guard let expected = icu.format(decimal: amount.plainText) else { continue }
+                        cases += 1
+                        let ours = formatter.format(Money(amount, currency))
+                        if ours == expected { continue }
+                        if style == .name, RoundTripTests.isMalformedName(icu: expected, ours: ours, display: display) {
+                            malformedNames += 1
+                            continue
+                        }
+                        failures.append("\(locale) \(currency.code)\(width) \(amount): ICU \(String(reflecting: expected)) ≠ \(String(reflecting: ours))")
+                    }
+                }
+            }
+        }
+        print("Compact notation: \(cases) cases against ICU; ICU 72's malformed full names skipped: \(malformedNames)")
+        #expect(cases > 50_000)
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
+    @Test func compactInEnglishAndGerman() throws {
+        let us = MoneyFormatter(locale: Locale(identifier: "en_US")).notation(.compact)
+        #expect(us.format(Money(1_234_567, "USD")) == "$1.2M")
+        #expect(us.format(Money(999_999, "USD")) == "$1M")
+        #expect(us.format(Money(try #require(Decimal(plainText: "5.678")), "USD")) == "$5.7")
+        #expect(us.format(Money(-1250, "USD")) == "-$1.2K")
+        #expect(us.notation == .compact)
+        #expect(MoneyFormatter(locale: Locale(identifier: "de_DE")).notation(.compact).format(Money(1_500_000, "EUR"))
+                == "1,5\u{A0}Mio.\u{A0}€")
+        let style = Money.FormatStyle(locale: Locale(identifier: "en_US")).notation(.compactName)
+        #expect(Money(21_000_000, "USD").formatted(style) == "$21M")
+        #expect(Money(21_000_000, "USD").formatted(style.presentation(.fullName)) == "21M US dollars")
+        #expect(String(Money(1234, "USD").formatted(style.attributed).characters) == "$1.2K")
+    }
+
+    /// Compact text is lossy; it reads back as the rounded amount it shows.
+    @Test func compactTextReadsBackAsTheRoundedAmount() throws {
+        let us = MoneyFormatter(locale: Locale(identifier: "en_US")).notation(.compact)
+        let parser = MoneyParser(locale: Locale(identifier: "en_US"))
+        #expect(try parser.parse(us.format(Money(1_234_567, "USD"))) == Money(1_200_000, "USD"))
+        let de = MoneyFormatter(locale: Locale(identifier: "de_DE")).notation(.compact)
+        #expect(try MoneyParser(locale: Locale(identifier: "de_DE")).parse(de.format(Money(1_500_000, "EUR"))) == Money(1_500_000, "EUR"))
+    }
+}
