@@ -1082,7 +1082,7 @@ static void main_tree_parent(const char *bundle, char *parent, size_t capacity) 
         if (named != NULL) {
             UErrorCode nameError = U_ZERO_ERROR;
             int32_t length = (int32_t)capacity;
-            ures_getUTF8String(named, parent, &length, 0, &nameError);
+            ures_getUTF8String(named, parent, &length, 1, &nameError);  // forceCopy: else it may only return a pointer
             ures_close(named);
             ures_close(data);
             if (U_FAILURE(nameError)) parent[0] = 0;

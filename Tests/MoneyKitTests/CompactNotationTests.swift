@@ -11,11 +11,12 @@ import Testing
                           "150000", "999999", "1000000", "-1234567.891", "21000000", "1000000000", "123456789012",
                           "1234567890123456", "999999999999999999"].map { Decimal(string: $0)! }
 
-    static let presentations: [(MoneyFormatter.Style, String)] = [
-        (.symbol, ""), (.narrowSymbol, " unit-width-narrow"), (.isoCode, " unit-width-iso-code"), (.name, " unit-width-full-name"),
+    static let presentations: [(style: MoneyFormatter.Style, accounting: Bool, skeleton: String)] = [
+        (.symbol, false, ""), (.narrowSymbol, false, " unit-width-narrow"), (.isoCode, false, " unit-width-iso-code"),
+        (.name, false, " unit-width-full-name"), (.symbol, true, " sign-accounting"),
     ]
 
-    @Test("Compact notation writes what ICU writes, in every locale and presentation")
+    @Test("Compact notation writes what ICU writes, in every locale and presentation, and accounting")
     func compactMatchesICU() throws {
         var cases = 0
         var malformedNames = 0
@@ -26,9 +27,10 @@ import Testing
             if let regional = profile.defaultCurrency, !currencies.contains(regional) { currencies.append(regional) }
             for currency in currencies {
                 let display = profile.currencies.displays[Int(currency.index)]
-                for (style, width) in Self.presentations {
+                for (style, accounting, width) in Self.presentations {
                     let icu = try ICU.ReferenceFormatter(locale: locale, skeleton: "compact-short currency/\(currency.code)\(width)")
-                    let formatter = MoneyFormatter(locale: Locale(identifier: locale), style: style).notation(.compact)
+                    let formatter = MoneyFormatter(locale: Locale(identifier: locale), style: style, accounting: accounting)
+                        .notation(.compact)
                     for amount in Self.amounts {
                         guard let expected = icu.format(decimal: amount.plainText) else { continue }
                         cases += 1

@@ -97,19 +97,21 @@ struct MoneyRenderer {
 
         /// The plural-rule operands of the number as shown.
         var operands: PluralRules.Operands {
+            // ICU evaluates the operands as binary doubles (DecimalQuantity::getPluralOperand):
+            // the integer part loses its low digits beyond 2^53 (999999999999999999 is i = n =
+            // 10^18, whose last digit is 0), and n can lose the fraction (1000000000000000.007
+            // is n = 10^15). To choose the word ICU chooses, i and n are computed the same
+            // way; the digits written are exact, and nothing else uses these doubles.
             // Beyond 30 digits only the low digits matter to CLDR rules (moduli up to 10^6):
             // keep them, above any value a rule compares with.
-            let integerValue: UInt128
+            var integerValue: UInt128
             if integer.utf8.count > 30 {
                 integerValue = ExactDecimal.powersOfTen[30] + UInt128(integer.suffix(6))!
             } else {
                 integerValue = UInt128(integer)!
+                if integerValue > 1 << 53, let approximate = Double(integer) { integerValue = UInt128(approximate) }
             }
             let fractionValue = UInt128(fraction.prefix(30)) ?? 0
-            // ICU evaluates the n operand as a binary double (DecimalQuantity::toDouble), so a
-            // large amount can lose its fraction there (1000000000000000.007 is n = 10^15) and
-            // take another plural form. To choose the word ICU chooses, n is computed the same
-            // way; the digits written are exact, and nothing else uses this double.
             var wholeN: UInt128? = fractionValue == 0 ? integerValue : nil
             if fractionValue != 0, let approximate = Double(integer + "." + fraction),
                approximate == approximate.rounded(.towardZero), approximate < 1e36 {

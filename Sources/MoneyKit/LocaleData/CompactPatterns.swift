@@ -36,15 +36,15 @@ struct CompactPatterns: Sendable, Equatable {
         var multiplier = 0
     }
 
-    /// Index: the power of ten (0...14); empty entries where the data has none.
+    /// Index: the power of ten (0...19); empty entries where the data has none.
     let magnitudes: [Magnitude]
     /// The largest power of ten with data (ICU uses its patterns for every larger number).
     let largestMagnitude: Int
 
     var isEmpty: Bool { largestMagnitude < 0 }
 
-    /// The most powers of ten ICU reads (its `COMPACT_MAX_DIGITS`).
-    static let maximumMagnitude = 15
+    /// The most powers of ten ICU reads (its `COMPACT_MAX_DIGITS`: ja and zh have 京, 10^16).
+    static let maximumMagnitude = 20
 
     /// Reads the patterns of one kind for a locale whose default numbering system is `numberingSystem`.
     init(locale: String, numberingSystem: String, kind: Kind) {
