@@ -9,7 +9,7 @@ import Testing
 @Suite struct CompactNotationTests {
     static let amounts = ["0", "0.05", "5.678", "-9.96", "123.45", "999.5", "1000", "1234.5", "-1250", "9999", "99999",
                           "150000", "999999", "1000000", "-1234567.891", "21000000", "1000000000", "123456789012",
-                          "1234567890123456", "999999999999999999"].map { Decimal(string: $0)! }
+                          "1234567890123456", "999999999999999999", "1e50", "-0.000000000000000000000000000000000001"].map { Decimal(string: $0)! }
 
     static let presentations: [(style: MoneyFormatter.Style, accounting: Bool, skeleton: String)] = [
         (.symbol, false, ""), (.narrowSymbol, false, " unit-width-narrow"), (.isoCode, false, " unit-width-iso-code"),
@@ -32,6 +32,10 @@ import Testing
                     let formatter = MoneyFormatter(locale: Locale(identifier: locale), style: style, accounting: accounting)
                         .notation(.compact)
                     for amount in Self.amounts {
+                        // Beyond 30 digits on either side of the point, ICU picks a name's plural
+                        // form from binary doubles (1e50 ends in ...560 there) and digits the
+                        // operands here do not keep: not reproduced, documented (Docs/Formatting.md).
+                        if style == .name, abs(amount.exponent) > 30 { continue }
                         guard let expected = icu.format(decimal: amount.plainText) else { continue }
                         cases += 1
                         let ours = formatter.format(Money(amount, currency))

@@ -27,8 +27,8 @@ struct CompactNotation: Sendable {
     private let parsed: [String: NumberPattern]
 
     private init(locale: String, numberingSystem: String) {
-        currencyPatterns = CompactPatterns(locale: locale, numberingSystem: numberingSystem, kind: .shortCurrency)
-        decimalPatterns = CompactPatterns(locale: locale, numberingSystem: numberingSystem, kind: .shortDecimal)
+        currencyPatterns = CompactPatterns.forLocale(locale, numberingSystem: numberingSystem, kind: .shortCurrency)
+        decimalPatterns = CompactPatterns.forLocale(locale, numberingSystem: numberingSystem, kind: .shortDecimal)
         var parsed: [String: NumberPattern] = [:]
         for patterns in [currencyPatterns, decimalPatterns] {
             for magnitude in patterns.magnitudes {
@@ -42,8 +42,7 @@ struct CompactNotation: Sendable {
 
     private static let cache = Locked<[String: CompactNotation]>([:])
 
-    /// A locale's compact patterns, read from ICU once per locale and kept (formatters only:
-    /// the parser keeps the affixes it derives from them, not the patterns).
+    /// A locale's compact patterns, read from ICU once per locale and kept.
     static func forLocale(_ locale: String, numberingSystem: String) -> CompactNotation {
         if let cached = cache.withLock({ $0[locale] }) { return cached }
         let notation = CompactNotation(locale: locale, numberingSystem: numberingSystem)

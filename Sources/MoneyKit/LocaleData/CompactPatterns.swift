@@ -46,21 +46,49 @@ struct CompactPatterns: Sendable, Equatable {
     /// The most powers of ten ICU reads (its `COMPACT_MAX_DIGITS`: ja and zh have 京, 10^16).
     static let maximumMagnitude = 20
 
-    /// Reads the patterns of one kind for a locale whose default numbering system is `numberingSystem`.
-    init(locale: String, numberingSystem: String, kind: Kind) {
+    /// Where a locale's patterns of one kind come from: the bundle that defines the resource
+    /// path ICU settles on and that path (`es_419|NumberElements/latn/patternsShort/currencyFormat`).
+    /// Locales with the same source have the same patterns (the chain above the bundle is
+    /// the bundle's), so patterns, and what is derived from them, are kept by source.
+    /// Empty when no bundle defines any of the paths.
+    static func source(locale: String, numberingSystem: String, kind: Kind) -> String {
         let systems = numberingSystem == "latn" ? ["latn"] : [numberingSystem, "latn"]
         // ICU's fallback order: each path in the locale's system, then in Latin digits; the
         // long form before the short one.
-        var found = CompactPatterns(records: [])
-        search: for path in kind.paths {
+        for path in kind.paths {
             for system in systems {
-                let records = ICU.compactPatternRecords(
-                    locale: locale, path: "NumberElements/\(system)/\(path.long ? "patternsLong" : "patternsShort")/\(path.leaf)")
-                found = CompactPatterns(records: records)
-                if !found.isEmpty { break search }
+                let resource = "NumberElements/\(system)/\(path.long ? "patternsLong" : "patternsShort")/\(path.leaf)"
+                let owner = ICU.resourceOwner(locale: locale, path: resource)
+                if !owner.isEmpty { return owner + "|" + resource }
             }
         }
-        self = found
+        return ""
+    }
+
+    private static let cache = Locked<[String: CompactPatterns]>([:])
+
+    static func resetCache() {
+        cache.withLock { $0 = [:] }
+    }
+
+    /// The patterns of one kind for a locale whose default numbering system is
+    /// `numberingSystem`, read from ICU once per ``source(locale:numberingSystem:kind:)``.
+    static func forLocale(_ locale: String, numberingSystem: String, kind: Kind) -> CompactPatterns {
+        forSource(source(locale: locale, numberingSystem: numberingSystem, kind: kind))
+    }
+
+    /// The patterns of a source (see ``source(locale:numberingSystem:kind:)``).
+    static func forSource(_ source: String) -> CompactPatterns {
+        if let cached = cache.withLock({ $0[source] }) { return cached }
+        let parts = source.split(separator: "|", maxSplits: 1)
+        let patterns = parts.count == 2
+            ? CompactPatterns(records: ICU.compactPatternRecords(locale: String(parts[0]), path: String(parts[1])))
+            : CompactPatterns(records: [])
+        return cache.withLock { cache in
+            if let raced = cache[source] { return raced }
+            cache[source] = patterns
+            return patterns
+        }
     }
 
     /// Merges records read nearest bundle first: the first pattern of a power and form wins.

@@ -47,7 +47,12 @@ final class CompactAffixes: Sendable {
 
     static func resetCache() {
         tables.withLock { $0 = [:] }
+        derived.withLock { $0 = [:] }
+        CompactPatterns.resetCache()
     }
+
+    /// Affixes derived from a pattern source, by the source and the locale's signs.
+    private static let derived = Locked<[String: PatternAffixes]>([:])
 
     /// The affixes of one kind of ICU's compact patterns: texts with their powers of ten and sides.
     struct PatternAffixes: Sendable, CustomStringConvertible {
@@ -116,8 +121,12 @@ final class CompactAffixes: Sendable {
     /// variants of a language: their compact data comes from the language's bundle).
     static func forLocale(_ locale: String, numbers: NumberConventions) -> CompactAffixes {
         let found = CompactPatterns.Kind.allCases.map { kind in
-            PatternAffixes(CompactPatterns(locale: locale, numberingSystem: numbers.numberingSystem, kind: kind),
-                           isLong: kind == .longDecimal, numbers: numbers)
+            let source = CompactPatterns.source(locale: locale, numberingSystem: numbers.numberingSystem, kind: kind)
+            let key = source + "\u{1}" + numbers.minusSign + "\u{1}" + numbers.plusSign + "\u{1}\(kind)"
+            if let known = derived.withLock({ $0[key] }) { return known }
+            let affixes = PatternAffixes(CompactPatterns.forSource(source), isLong: kind == .longDecimal, numbers: numbers)
+            derived.withLock { $0[key] = affixes }
+            return affixes
         }
         let scope = SupplementScope(locale: locale)
         let tableKey = found.map(\.description).joined(separator: "\u{1}") + "\u{2}" + scope.key + "\u{2}"
