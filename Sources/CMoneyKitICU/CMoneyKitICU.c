@@ -1153,3 +1153,16 @@ int32_t mkicu_compact_patterns(const char *locale, const char *path, uint16_t *b
     *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
     return written;
 }
+
+int32_t mkicu_resource_string(const char *locale, const char *path, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *data = ures_open(NULL, locale, &error);
+    int32_t length = 0;
+    UResourceBundle *resource = U_SUCCESS(error) ? ures_getByKeyWithFallback(data, path, NULL, &error) : NULL;
+    const UChar *text = U_SUCCESS(error) ? ures_getString(resource, &length, &error) : NULL;
+    if (U_SUCCESS(error) && text != NULL && length <= capacity) memcpy(buffer, text, sizeof(UChar) * (size_t)length);
+    if (resource != NULL) ures_close(resource);
+    if (data != NULL) ures_close(data);
+    *status = U_FAILURE(error) ? (int32_t)error : (length > capacity ? MKICU_BUFFER_OVERFLOW : 0);
+    return U_FAILURE(error) ? 0 : length;
+}

@@ -213,6 +213,10 @@ int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, in
 /// same bundle share that data.
 int32_t mkicu_resource_owner(const char *locale, const char *path, char *buffer, int32_t capacity, int32_t *status);
 
+/// The string at `path` of ICU's main data tree for `locale` (with ICU's fallback through
+/// parent bundles), as UTF-16; `*status` is U_MISSING_RESOURCE_ERROR (2) when no bundle has it.
+int32_t mkicu_resource_string(const char *locale, const char *path, uint16_t *buffer, int32_t capacity, int32_t *status);
+
 /// The compact-number patterns at `path` (`NumberElements/latn/patternsShort/currencyFormat`)
 /// along `locale`'s fallback chain, nearest bundle first, as UTF-16 records
 /// `<power of ten key>TAB<plural keyword>TAB<pattern>LF` (`1000\tone\t¤0K`). A bundle's

@@ -290,6 +290,15 @@ enum ICU {
         asciiString { buffer, capacity, status in mkicu_resource_owner(locale, path, buffer, capacity, status) } ?? ""
     }
 
+    /// The string at a resource path of ICU's main data tree for a locale (ICU's fallback
+    /// through parent bundles), nil when no bundle has it.
+    static func resourceString(locale: String, path: String) -> String? {
+        guard let (text, status) = utf16String({ buffer, capacity, status in
+            mkicu_resource_string(locale, path, buffer, capacity, status)
+        }), status == 0 else { return nil }
+        return text
+    }
+
     /// The compact-number patterns at a resource path along a locale's fallback chain,
     /// nearest bundle first: (power-of-ten key such as `1000`, plural keyword, pattern).
     /// Empty when no bundle defines the path.

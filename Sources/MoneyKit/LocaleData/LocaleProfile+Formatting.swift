@@ -90,7 +90,7 @@ final class FormattingConventions: Sendable {
             for (position, byte) in digit.utf8.prefix(4).enumerated() { packed |= UInt32(byte) << (8 * UInt32(position)) }
             return packed
         }
-        minimumGroupingDigits = FormattingConventions.probeMinimumGrouping(locale: locale, digits: digits)
+        minimumGroupingDigits = FormattingConventions.minimumGrouping(locale: locale)
         unitPatterns = currencies.unitPatterns
         pluralRules = PluralRules(ICU.pluralRules(ofLocale: locale))
 
@@ -138,15 +138,11 @@ final class FormattingConventions: Sendable {
     /// ICU's currency-spacing rule, read once.
     private static let spacingRule = ICU.currencySpacing()
 
-    /// The locale's minimum grouping digits, from ICU's output: the smallest of 1000, 10000
-    /// and 100000 that ICU groups tells how many digits the first group needs.
-    private static func probeMinimumGrouping(locale: String, digits: [String]) -> Int {
-        guard let formatter = try? ICU.ReferenceFormatter(locale: locale, skeleton: "precision-integer") else { return 1 }
-        for (minimum, value) in [(1, "1000"), (2, "10000"), (3, "100000")] {
-            guard let text = formatter.format(decimal: value) else { continue }
-            let nonDigits = text.unicodeScalars.filter { DigitSystems.digit($0.value) == nil && !Characters.isIgnorable($0.value) }
-            if !nonDigits.isEmpty { return minimum }
-        }
-        return 1
+    /// The locale's minimum grouping digits: ICU's data, read as ICU's number formatter reads
+    /// it (`getMinGroupingForLocale`: `NumberElements/minimumGroupingDigits`, one digit, else 1).
+    private static func minimumGrouping(locale: String) -> Int {
+        guard let text = ICU.resourceString(locale: locale, path: "NumberElements/minimumGroupingDigits"),
+              text.utf8.count == 1, let digit = Int(text) else { return 1 }
+        return digit
     }
 }

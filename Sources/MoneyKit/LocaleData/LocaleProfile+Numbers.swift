@@ -164,7 +164,7 @@ struct NumberConventions: Sendable {
         currencyPattern = currency?.pattern ?? "¤#,##0.00"
         accountingPattern = accounting?.pattern ?? currencyPattern
         decimalPattern = decimal?.pattern ?? "#,##0.###"
-        nameSides = NumberConventions.probeNameSides(locale: locale)
+        nameSides = NumberConventions.nameSides(locale: locale)
 
         var schemes: [GroupingScheme] = []
         for snapshot in [currency, decimal, accounting].compactMap({ $0 }) {
@@ -232,6 +232,22 @@ struct NumberConventions: Sendable {
     /// Separator roles for a mode and currency.
     func separatorRoles(strict: Bool, currency: UInt16) -> SeparatorRoles {
         SeparatorRoles(strict: strict ? strictFormat(for: currency) : nil, localeDecimalClasses: strictFormat(for: currency).decimalClasses)
+    }
+
+    /// Name sides by what they depend on: the currency-data bundle (names and unit patterns)
+    /// and the language (plural forms). Regional locales that share both share the answer.
+    private static let nameSidesCache = Locked<[String: MarkerSides]>([:])
+
+    static func resetCache() { nameSidesCache.withLock { $0 = [:] } }
+
+    /// Where a currency name stands in ICU's output for the locale (probed once per
+    /// currency-data bundle and language, see ``probeNameSides(locale:)``).
+    private static func nameSides(locale: String) -> MarkerSides {
+        let key = ICU.currencyDataBundle(ofLocale: locale) + "|" + locale.prefix { $0 != "_" }
+        if let known = nameSidesCache.withLock({ $0[key] }) { return known }
+        let sides = probeNameSides(locale: locale)
+        nameSidesCache.withLock { $0[key] = sides }
+        return sides
     }
 
     /// Where ICU puts currency names, from its full-name output for a singular and a plural

@@ -185,6 +185,7 @@ final class LocaleProfile: Sendable {
         CurrencyConventions.NameTable.resetCache()
         CompactAffixes.resetCache()
         ScaleWords.resetCache()
+        NumberConventions.resetCache()
     }
 
     /// How many profiles are cached.
