@@ -55,15 +55,10 @@ final class CompactAffixes: Sendable {
     private static let derived = Locked<[String: PatternAffixes]>([:])
 
     /// The affixes of one kind of ICU's compact patterns: texts with their powers of ten and sides.
-    struct PatternAffixes: Sendable, CustomStringConvertible {
+    struct PatternAffixes: Sendable {
         var found: [(text: String, exponent: Int, side: MarkerSide)] = []
         /// Whether they come from the long form (`Millionen`, `કરોડ`): words, not abbreviations.
         var isLong = false
-
-        /// Everything found, as text (a cache key).
-        var description: String {
-            (isLong ? "long" : "short") + found.map { "\u{3}\($0.text)\u{3}\($0.exponent)\u{3}\($0.side)" }.joined()
-        }
 
         /// The affix of each pattern (`0 Mio'.' ¤` -> `Mio.`, 6, after), the currency sign
         /// taken out; a pattern with text on both sides of the number gives none.
@@ -120,18 +115,21 @@ final class CompactAffixes: Sendable {
     /// scale words. Locales for which all three agree share one table (most regional
     /// variants of a language: their compact data comes from the language's bundle).
     static func forLocale(_ locale: String, numbers: NumberConventions) -> CompactAffixes {
-        let found = CompactPatterns.Kind.allCases.map { kind in
+        // Each kind's affixes depend on its pattern source and the locale's signs.
+        let keys = CompactPatterns.Kind.allCases.map { kind in
             let source = CompactPatterns.source(locale: locale, numberingSystem: numbers.numberingSystem, kind: kind)
-            let key = source + "\u{1}" + numbers.minusSign + "\u{1}" + numbers.plusSign + "\u{1}\(kind)"
+            return (kind, source, source + "\u{1}" + numbers.minusSign + "\u{1}" + numbers.plusSign + "\u{1}\(kind)")
+        }
+        let scope = SupplementScope(locale: locale)
+        let tableKey = keys.map(\.2).joined(separator: "\u{2}") + "\u{2}" + scope.key + "\u{2}"
+            + ScaleWords.languageAndScript(locale)
+        if let table = tables.withLock({ $0[tableKey] }) { return table }
+        let found = keys.map { kind, source, key in
             if let known = derived.withLock({ $0[key] }) { return known }
             let affixes = PatternAffixes(CompactPatterns.forSource(source), isLong: kind == .longDecimal, numbers: numbers)
             derived.withLock { $0[key] = affixes }
             return affixes
         }
-        let scope = SupplementScope(locale: locale)
-        let tableKey = found.map(\.description).joined(separator: "\u{1}") + "\u{2}" + scope.key + "\u{2}"
-            + ScaleWords.languageAndScript(locale)
-        if let table = tables.withLock({ $0[tableKey] }) { return table }
         let table = CompactAffixes(found: found, scope: scope, locale: locale)
         return tables.withLock { tables in
             if let existing = tables[tableKey] { return existing }
