@@ -23,9 +23,7 @@ import Testing
         var failures: [String] = []
         for locale in TestLocales.walked {
             let profile = LocaleProfile.profile(for: locale)
-            var currencies = try ["USD", "EUR", "JPY"].map { try Currency(code: $0) }
-            if let regional = profile.defaultCurrency, !currencies.contains(regional) { currencies.append(regional) }
-            for currency in currencies {
+            for currency in TestLocales.currencies(in: locale) {
                 let display = profile.currencies.displays[Int(currency.index)]
                 for (style, accounting, width) in Self.presentations {
                     let icu = try ICU.ReferenceFormatter(locale: locale, skeleton: "compact-short currency/\(currency.code)\(width)")
@@ -61,6 +59,10 @@ import Testing
         #expect(us.format(Money(try #require(Decimal(plainText: "5.678")), "USD")) == "$5.7")
         #expect(us.format(Money(-1250, "USD")) == "-$1.2K")
         #expect(us.notation == .compact)
+        #expect(us.format(Money(1_234_567_890_123_456, "USD")) == "$1235T")
+        #expect(us.format(Money(10_000_000_000_000_000, "USD")) == "$10,000T")
+        #expect(MoneyFormatter(locale: Locale(identifier: "ja_JP")).notation(.compact).format(Money(1_200_000, "JPY"))
+                == "￥120万")
         #expect(MoneyFormatter(locale: Locale(identifier: "de_DE")).notation(.compact).format(Money(1_500_000, "EUR"))
                 == "1,5\u{A0}Mio.\u{A0}€")
         let style = Money.FormatStyle(locale: Locale(identifier: "en_US")).notation(.compactName)

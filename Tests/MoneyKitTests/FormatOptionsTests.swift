@@ -36,9 +36,7 @@ import Testing
         var failures: [String] = []
         for locale in TestLocales.walked {
             let profile = LocaleProfile.profile(for: locale)
-            var currencies = ["USD", "EUR", "JPY"].map { try! Currency(code: $0) }
-            if let regional = profile.defaultCurrency, !currencies.contains(regional) { currencies.append(regional) }
-            for currency in currencies {
+            for currency in TestLocales.currencies(in: locale) {
                 let display = profile.currencies.displays[Int(currency.index)]
                 for sign in Self.signCases {
                     for (presentation, width) in Self.presentations {

@@ -142,11 +142,7 @@ import Testing
         let locales = TestLocales.walked
         var work: [(locale: String, currencies: [Currency], amounts: [Int])] = []
         for locale in locales {
-            var currencies = Self.commonCurrencies.map { (try! Currency(code: $0)) }
-            if let regional = LocaleProfile.profile(for: locale).defaultCurrency, !currencies.contains(regional) {
-                currencies.insert(regional, at: 0)
-            }
-            work.append((locale, currencies, Self.allAmounts))
+            work.append((locale, TestLocales.currencies(in: locale, common: Self.commonCurrencies), Self.allAmounts))
         }
         for locale in Self.everyCurrencyLocales {
             work.append((locale, Currency.allKnown, Self.spreadAmounts))

@@ -14,7 +14,7 @@
 ///    the pattern; where there is none, or the data says `0`, the amount is written with the
 ///    locale's own currency pattern (small amounts, and languages without compact forms for
 ///    some powers), still rounded as above (`$5.7`, `$123`).
-/// 4. Grouping needs at least two digits in the first group (`1000T`, `10,000T`).
+/// 4. Grouping needs at least two digits in the first group (`$1235T`, `$10,000T` in en_US).
 ///
 /// With the currency's name, ICU uses the number's compact patterns and the name's
 /// plural form for the amount before dividing (`1.2 million US dollars`: `1.2M US dollars`).
@@ -41,6 +41,8 @@ struct CompactNotation: Sendable {
     }
 
     private static let cache = Locked<[String: CompactNotation]>([:])
+
+    static func resetCache() { cache.withLock { $0 = [:] } }
 
     /// A locale's compact patterns, read from ICU once per locale and kept.
     static func forLocale(_ locale: String, numberingSystem: String) -> CompactNotation {

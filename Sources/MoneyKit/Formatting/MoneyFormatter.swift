@@ -65,7 +65,7 @@ public struct MoneyFormatter: Sendable {
         /// Every digit, to the fraction digits asked for (default): `$1,234,567.00`.
         case standard
         /// ICU's short compact form, as Foundation's `.notation(.compactName)` writes it:
-        /// `$1.2M`, `1,2 Mio. €`, `¥120万`. The amount is divided by the power of ten of the
+        /// `$1.2M`, `1,5 Mio. €`, `￥120万` (ja_JP). The amount is divided by the power of ten of the
         /// locale's compact pattern and rounded half-even to an integer, or to two significant
         /// digits under 10; amounts under the first compact power are written with the locale's
         /// own pattern, rounded the same way (`$5.7`, `$123`). Lossy by design: fraction digits

@@ -186,6 +186,7 @@ final class LocaleProfile: Sendable {
         CompactAffixes.resetCache()
         ScaleWords.resetCache()
         NumberConventions.resetCache()
+        CompactNotation.resetCache()
     }
 
     /// How many profiles are cached.

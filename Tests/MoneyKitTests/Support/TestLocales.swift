@@ -10,4 +10,14 @@ enum TestLocales {
         let all = ICU.availableLocales
         return Sanitizers.active ? stride(from: 0, to: all.count, by: 4).map { all[$0] } : all
     }()
+
+    /// The currencies the whole-locale comparisons with ICU write in a locale: the common
+    /// ones given, then the locale's own when it has one and it is not among them.
+    static func currencies(in locale: String, common: [String] = ["USD", "EUR", "JPY"]) -> [Currency] {
+        var currencies = common.map { try! Currency(code: $0) }
+        if let regional = LocaleProfile.profile(for: locale).defaultCurrency, !currencies.contains(regional) {
+            currencies.append(regional)
+        }
+        return currencies
+    }
 }
