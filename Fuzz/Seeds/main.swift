@@ -1,6 +1,6 @@
 // Writes the fuzz targets' seed corpora from the TestData corpora (run by Fuzz/run.sh).
 //   fuzz-seeds OUTPUT_DIRECTORY FILE.csv ...
-// parse: `locale|hint|input` for every row that names a locale (read as fxparse reads
+// parse and shortcut: `locale|hint|input` for every row that names a locale (read as fxparse reads
 // corpora); csv: a block-size byte, then each file in chunks of 25 lines under its header; roundtrip: a few byte
 // patterns (locale, currency, style, scale, digits); arithmetic and editing: a few byte patterns.
 import Foundation
@@ -12,7 +12,7 @@ guard let output = arguments.first else {
     exit(2)
 }
 let manager = FileManager.default
-for directory in ["parse", "csv", "roundtrip", "arithmetic", "editing"] {
+for directory in ["parse", "shortcut", "csv", "roundtrip", "arithmetic", "editing"] {
     try manager.createDirectory(atPath: "\(output)/\(directory)", withIntermediateDirectories: true)
 }
 func write(_ bytes: some Sequence<UInt8>, _ directory: String, _ index: Int) throws {
@@ -34,6 +34,7 @@ for path in arguments.dropFirst() {
     for row in try CorpusCase.cases(in: CorpusTable(contentsOf: path)) {
         guard let locale = row.locale else { continue }
         try write("\(locale)|\(row.currency ?? "")|\(row.input)".utf8, "parse", parseSeeds)
+        try write("\(locale)|\(row.currency ?? "")|\(row.input)".utf8, "shortcut", parseSeeds)
         parseSeeds += 1
     }
 }

@@ -65,6 +65,11 @@ import Testing
                 for _ in 0..<10 { _ = try? parser.parse(row.input) }
             }
             if count != 0 { allocating.append("\(row.testDescription): \(count) allocations in 10 parses") }
+            // The general machine alone, for the rows the common shape reads (CommonShape.swift).
+            let general = Self.allocations {
+                for _ in 0..<10 { _ = try? parser.parse(row.input, route: .generalOnly) }
+            }
+            if general != 0 { allocating.append("\(row.testDescription): \(general) allocations in 10 general parses") }
         }
         #expect(parsed >= 2000, "short rows that parse: \(parsed)")
         #expect(allocating.isEmpty, "\(allocating.count) rows allocate:\n\(allocating.prefix(40).joined(separator: "\n"))")

@@ -28,6 +28,9 @@ final class LocaleProfile: Sendable {
     let endings: WordEndings?
     /// The error every parse gives when ICU does not know the requested identifier (§1).
     let unknownLocale: MoneyParseError?
+    /// The shape most amounts in the locale take, read in one pass before the general
+    /// machine (nil when the locale has none).
+    let commonShape: CommonShape?
 
     /// Reads a locale's data from ICU. Expensive (a few milliseconds): use ``profile(for:)``.
     init(identifier requested: String) {
@@ -59,6 +62,8 @@ final class LocaleProfile: Sendable {
         self.formatting = formatting
         self.joiners = JoinerWords(locale: identifier, region: region, language: language)
         self.endings = WordEndings(region: region, language: language)
+        self.commonShape = CommonShape(currency: defaultCurrency, numbers: numbers, formatting: formatting,
+                                       displays: currencies.displays)
     }
 
     /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.

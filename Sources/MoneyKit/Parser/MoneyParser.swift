@@ -83,6 +83,9 @@ public struct MoneyParser: Sendable {
     public let options: Options
 
     let profile: LocaleProfile
+    /// Whether parses try the locale's common shape first: in lenient mode, with no hint or
+    /// the locale's own currency as the hint (the shape knows no other currency).
+    private let triesCommonShape: Bool
 
     /// Creates a parser for a locale, loading (once per process) the locale's data from ICU.
     ///
@@ -99,6 +102,8 @@ public struct MoneyParser: Sendable {
         self.currency = currency
         self.options = options
         self.profile = LocaleProfile.profile(for: locale.identifier)
+        let shape = profile.commonShape
+        self.triesCommonShape = shape != nil && options.mode == .lenient && (currency == nil || currency == shape?.currency)
     }
 
     /// Checks that ICU knows a locale, as a parser for it needs: for identifiers from
@@ -162,14 +167,40 @@ public struct MoneyParser: Sendable {
         try MoneyParser(locale: locale, currency: currency, options: options).parse(text)
     }
 
-    /// The pipeline: the length limit, structure (state machine over tokens), currency,
-    /// separators, amount.
-    private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Money, MoneyParseError> {
+    /// Which way a parse goes: the common shape first (every public parse), or the general
+    /// machine alone (for the tests and the fuzz target that prove the two read alike).
+    package enum Route: Sendable {
+        case commonShapeFirst
+        case generalOnly
+    }
+
+    /// Parses text by a route: ``parse(_:)`` is `parse(text, route: .commonShapeFirst)`.
+    package func parse(_ text: String, route: Route) throws(MoneyParseError) -> Money {
+        var text = text
+        text.makeContiguousUTF8()
+        return try text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, route: route) }!.get()
+    }
+
+    /// What the common shape alone reads of the text: nil when the shape declines it, or when
+    /// this parser does not try the shape (strict mode, another currency as the hint).
+    package func commonShapeReading(_ text: String) -> Money? {
+        guard triesCommonShape, profile.unknownLocale == nil, let shape = profile.commonShape else { return nil }
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { shape.read($0) }!
+    }
+
+    /// The pipeline: the length limit, the common shape, then the general machine: structure
+    /// (state machine over tokens), currency, separators, amount.
+    private func parse(bytes: UnsafeBufferPointer<UInt8>, route: Route = .commonShapeFirst) -> Result<Money, MoneyParseError> {
         if let unknownLocale = profile.unknownLocale { return .failure(unknownLocale) }
         guard bytes.count <= MoneyParser.maximumInputLength else {
             // The first character that does not fit: the one holding byte `maximumInputLength`.
             let offset = Characters.startOfScalar(endingAt: MoneyParser.maximumInputLength + 1, notBefore: 0, in: bytes)
             return .failure(MoneyParseError(.tooLong, offset: offset))
+        }
+        if triesCommonShape, route == .commonShapeFirst, let money = profile.commonShape?.read(bytes) {
+            return .success(money)
         }
         do throws(MoneyParseError) {
             let resolution = CurrencyResolution(profile: profile, hint: currency, strict: options.mode == .strict, bytes: bytes)
