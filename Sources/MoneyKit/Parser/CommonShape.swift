@@ -23,7 +23,9 @@
 /// Every locale fact comes from the profile (so from ICU); a locale whose region has no
 /// currency, whose currency has a format of its own (`CVE` in pt_CV), or whose separators
 /// are not two distinct non-digits has no common shape.
-struct CommonShape: Sendable {
+///
+/// A class: the parser reaches it through the profile with no copy of its tables.
+final class CommonShape: Sendable {
     /// The region's currency: the one every reading has.
     let currency: Currency
     /// Its minor-unit digits (held here: the hot path does not look them up).

@@ -11,6 +11,13 @@ struct InlineBytes: Sendable {
     /// How many bytes are used.
     let count: Int
 
+    /// No bytes (an unused slot of ``ByteAlternatives``).
+    static let none = InlineBytes(low: 0, high: 0, count: 0)
+
+    private init(low: UInt64, high: UInt64, count: Int) {
+        (self.low, self.high, self.count) = (low, high, count)
+    }
+
     /// The UTF-8 of a text, or nil when it is empty or longer than ``capacity``.
     init?(_ text: some StringProtocol) {
         let utf8 = Array(text.utf8)
@@ -55,18 +62,25 @@ struct InlineBytes: Sendable {
 /// A few byte strings any of which may stand at a place (the spaces, the apostrophes, a
 /// currency's symbols and code), held inline like ``InlineBytes``, with the set of their
 /// first bytes so that a byte that begins none of them is turned away in one test.
-struct ByteAlternatives: Sendable {
+///
+/// A class: as a value (184 bytes) it was copied whole into every call that matches
+/// against it (one `memcpy` per call, measured with callgrind); a class is reached through
+/// one pointer.
+final class ByteAlternatives: Sendable {
     /// The most alternatives one holds.
     static let capacity = 6
 
-    private var storage = InlineArray<6, InlineBytes?>(repeating: nil)
+    private let storage: InlineArray<6, InlineBytes>
     /// How many alternatives are held.
-    private(set) var count = 0
+    let count: Int
     /// Bit b of word b / 64: some alternative begins with byte b.
-    private var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
     /// The alternatives, duplicates and those that do not fit dropped (in order).
     init(_ texts: [String]) {
+        var storage = InlineArray<6, InlineBytes>(repeating: .none)
+        var count = 0
+        var firstBytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var seen: Set<String> = []
         for text in texts where count < ByteAlternatives.capacity && seen.insert(text).inserted {
             guard let bytes = InlineBytes(text) else { continue }
@@ -80,6 +94,7 @@ struct ByteAlternatives: Sendable {
             default: firstBytes.3 |= bit
             }
         }
+        (self.storage, self.count, self.firstBytes) = (storage, count, firstBytes)
     }
 
     /// Whether some alternative begins with the byte.
@@ -101,7 +116,7 @@ struct ByteAlternatives: Sendable {
         guard index < text.count, mayBegin(with: text[index]) else { return 0 }
         var longest = 0
         for slot in 0..<count {
-            guard let alternative = storage[slot] else { continue }
+            let alternative = storage[slot]
             if alternative.count > longest, alternative.occurs(in: text, at: index) { longest = alternative.count }
         }
         return longest
@@ -112,12 +127,12 @@ struct ByteAlternatives: Sendable {
     func isRest(of text: UnsafeBufferPointer<UInt8>, from index: Int) -> Bool {
         guard index < text.count, mayBegin(with: text[index]) else { return false }
         for slot in 0..<count {
-            guard let alternative = storage[slot] else { continue }
+            let alternative = storage[slot]
             if alternative.count == text.count - index, alternative.occurs(in: text, at: index) { return true }
         }
         return false
     }
 
     /// The alternatives' bytes, for tests.
-    var all: [[UInt8]] { (0..<count).compactMap { storage[$0]?.bytes } }
+    var all: [[UInt8]] { (0..<count).map { storage[$0].bytes } }
 }
