@@ -24,11 +24,18 @@ objcopy --strip-debug .build/release/parsebench "$binary"
 valgrind --tool=callgrind --toggle-collect='*profiledParseLoop*' --callgrind-out-file="$out" \
     "$binary" --profile "$rounds" --no-cold-start "${files[@]}" >/dev/null 2>&1
 rows=$(.build/release/parsebench --profile 1 --no-cold-start "${files[@]}" | sed -E 's/.*: ([0-9]+) amounts.*/\1/')
-callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows * rounds))" '
+# The common shape's own Decimal assembly, counted under "Decimal assembly" with the general path's.
+shape_decimal=$(callgrind_annotate --tree=calling "$out" 2>/dev/null | awk '
+    /\* .*CommonShapeC4read/ { inside = 1; next }
+    inside && /> .*ExactDecimalV7decimal/ && found == "" { gsub(",", "", $1); found = $1 }
+    inside && !/>/ { inside = 0 }
+    END { print found }')
+callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows * rounds))" -v shapeDecimal="${shape_decimal:-0}" '
     function cost(line) { split(line, f, " "); gsub(",", "", f[1]); return f[1] + 0 }
     function take(name, pattern) { if (index($0, pattern) && index($0, "[/") && cost($0) > value[name]) value[name] = cost($0) }
     {
         take("total", "profiledParseLoop")
+        take("shape", "CommonShapeC4read")
         take("machine", "StateMachineV3run")
         take("scan", "LexerV4scan")
         take("marker", "LexerV11matchMarker")
@@ -43,8 +50,10 @@ callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk -v parses="$((rows *
         tokenize = value["scan"] - lookup
         machine = value["machine"] - value["scan"]
         resolution = value["settle"] + value["resolve"]
-        rest = value["total"] - value["machine"] - resolution - value["separators"] - value["decimal"]
+        shape = value["shape"] - shapeDecimal
+        rest = value["total"] - shape - value["machine"] - resolution - value["separators"] - value["decimal"]
         printf "%-58s %8s %6s\n", "phase", "instr", "share"
+        printf "%-58s %8.0f %5.1f%%\n", "common shape (one pass, tried first; read or declined)", shape / parses, 100 * shape / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "tokenize (characters, digits, separators, spaces)", tokenize / parses, 100 * tokenize / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "marker lookup (symbol, word, name and compact tries)", lookup / parses, 100 * lookup / value["total"]
         printf "%-58s %8.0f %5.1f%%\n", "state machine (transitions, digit accumulation, units)", machine / parses, 100 * machine / value["total"]

@@ -215,7 +215,7 @@ public struct MoneyFormatter: Sendable {
         switch fractionDigits {
         case .currency: step = RoundingUnit.minor.exactIncrement(for: currency)
         case .cash: step = RoundingUnit.cash.exactIncrement(for: currency)
-        case .exactly(let count): step = ExactDecimal(significand: 1, scale: min(max(count, 0), 38), isNegative: false)
+        case .exactly(let count): step = ExactDecimal(significand: 1, scale: min(max(count, 0), ExactDecimal.maximumDigits), isNegative: false)
         }
         // Half-even, as ICU; an amount whose steps would need more than 38 digits is shown as it is.
         let rounded = (try? exact.rounded(toMultipleOf: step, .toNearestOrEven)) ?? exact

@@ -34,9 +34,9 @@ extension CurrencyResolution {
     ) throws(MoneyParseError) -> ExactDecimal {
         let minorUnits = currency.minorUnits
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[trailing.start..<trailing.end]), as: UTF8.self)
-        let perUnit = ExactDecimal.powersOfTen[min(minorUnits, 38)]
+        let perUnit = ExactDecimal.powersOfTen[min(minorUnits, ExactDecimal.maximumDigits)]
         if structure.minorMarker != nil {
-            guard decimalMark == nil, structure.number.units.isWhole, minorUnits > 0, trailing.digitCount <= 38,
+            guard decimalMark == nil, structure.number.units.isWhole, minorUnits > 0, trailing.digitCount <= ExactDecimal.maximumDigits,
                   trailing.total < perUnit else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,
                                       detail: .minorPartNotBelowOneUnit(Int(perUnit)))

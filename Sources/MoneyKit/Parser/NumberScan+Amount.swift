@@ -7,7 +7,7 @@ extension NumberScan {
         let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
         let fractionDigits = digitCount - integerDigits
         let integerTrailingZeros = max(pendingZeros - fractionDigits, 0)
-        if overflowed || significantDigits + integerTrailingZeros > 38 {
+        if overflowed || significantDigits + integerTrailingZeros > ExactDecimal.maximumDigits {
             throw overflowError(in: bytes)
         }
         // Zero has no significant fraction digits, however many zeros are written (`0.000`):
@@ -36,7 +36,7 @@ extension NumberScan {
                                   colloquial: colloquial,
                                   offset: Characters.startOfScalar(endingAt: end, notBefore: start, in: bytes))
             // §1: at most 38 significant digits, the integer part's trailing zeros included.
-            if value.significantDigits > 38 { throw MoneyParseError(.overflow, offset: start) }
+            if value.significantDigits > ExactDecimal.maximumDigits { throw MoneyParseError(.overflow, offset: start) }
         } else {
             value = try exactValue(decimalMark: decimalMark, bytes: bytes)
         }
@@ -68,6 +68,6 @@ extension NumberScan {
 extension NumberScan {
     /// An overflow error pointing at the 39th significant digit.
     func overflowError(in bytes: UnsafeBufferPointer<UInt8>) -> MoneyParseError {
-        MoneyParseError(.overflow, offset: offset(ofDigit: leadingZeros + 38, in: bytes))
+        MoneyParseError(.overflow, offset: offset(ofDigit: leadingZeros + ExactDecimal.maximumDigits, in: bytes))
     }
 }

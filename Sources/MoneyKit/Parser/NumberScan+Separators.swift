@@ -25,7 +25,7 @@ extension NumberScan {
             // the recorded ones, else the size when the integer digits alone exceed 38
             // significant digits, else the first separator too many.
             if let error = recordedGroupsError(roles: roles, schemes: schemes) { throw error }
-            if integerSignificantDigitsAtLastSeparator > 38 { throw overflowError(in: bytes) }
+            if integerSignificantDigitsAtLastSeparator > ExactDecimal.maximumDigits { throw overflowError(in: bytes) }
             throw MoneyParseError(.invalidGrouping, offset: Int(firstUnrecordedSeparator))
         }
         var decimal: Int?

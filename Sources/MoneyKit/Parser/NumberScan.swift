@@ -111,7 +111,7 @@ struct NumberScan {
                 continue
             }
             significantDigits += pendingZeros + 1
-            if significantDigits > 38 {
+            if significantDigits > ExactDecimal.maximumDigits {
                 overflowed = true
             } else {
                 significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + UInt128(value)

@@ -66,7 +66,7 @@ extension ExactDecimal {
     var significantDigits: Int {
         guard significand != 0 else { return 0 }
         var digits = 1
-        while digits <= 38, significand >= ExactDecimal.powersOfTen[digits] { digits += 1 }
+        while digits <= ExactDecimal.maximumDigits, significand >= ExactDecimal.powersOfTen[digits] { digits += 1 }
         var trailing = 0
         var rest = significand
         while rest % 10 == 0 {

@@ -15,13 +15,17 @@ struct ExactDecimal: Equatable, Sendable {
     /// The sign (ignored for zero).
     var isNegative: Bool
 
-    /// The largest significand with 38 digits.
+    /// The most significant digits an amount has: what `Decimal`'s 128-bit mantissa holds
+    /// for every value of that many digits (§1). Parsing, arithmetic and formatting all stop here.
+    static let maximumDigits = 38
+
+    /// The largest significand with ``maximumDigits`` digits.
     static let maxSignificand: UInt128 = 99_999_999_999_999_999_999_999_999_999_999_999_999
 
     /// Powers of ten that fit 128 bits: 10^0 ... 10^38.
     static let powersOfTen: [UInt128] = {
         var powers: [UInt128] = [1]
-        for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
+        for _ in 1...maximumDigits { powers.append(powers[powers.count - 1] * 10) }
         return powers
     }()
 
@@ -106,7 +110,7 @@ struct ExactDecimal: Equatable, Sendable {
                     continue
                 }
                 significantDigits += pendingZeros + 1
-                if significantDigits > 38 { return .failure(.overflow(offset: position)) }
+                if significantDigits > ExactDecimal.maximumDigits { return .failure(.overflow(offset: position)) }
                 significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + digit
                 pendingZeros = 0
             default:

@@ -78,7 +78,7 @@ struct UInt256: Equatable, Comparable, Sendable {
         var result = self
         var rest = power
         while rest > 0 {
-            let step = Swift.min(rest, 38)
+            let step = Swift.min(rest, ExactDecimal.maximumDigits)
             guard let next = result.multiplied(by: ExactDecimal.powersOfTen[step]) else { return nil }
             result = next
             rest -= step
