@@ -40,19 +40,11 @@ struct CompactNotation: Sendable {
         self.parsed = parsed
     }
 
-    private static let cache = Locked<[String: CompactNotation]>([:])
-
-    static func resetCache() { cache.withLock { $0 = [:] } }
+    private static let cache = DerivedCache<String, CompactNotation>()
 
     /// A locale's compact patterns, read from ICU once per locale and kept.
     static func forLocale(_ locale: String, numberingSystem: String) -> CompactNotation {
-        if let cached = cache.withLock({ $0[locale] }) { return cached }
-        let notation = CompactNotation(locale: locale, numberingSystem: numberingSystem)
-        return cache.withLock { cache in
-            if let raced = cache[locale] { return raced }
-            cache[locale] = notation
-            return notation
-        }
+        cache.value(for: locale) { CompactNotation(locale: locale, numberingSystem: numberingSystem) }
     }
 
     /// What to write for an amount: the digits (divided and rounded) and the compact pattern,

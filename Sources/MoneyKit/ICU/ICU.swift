@@ -533,11 +533,11 @@ enum ICU {
         }
 
         /// Compiled sets by pattern (nil for a pattern ICU rejects).
-        private static let cache = Locked<[String: UnicodeSet?]>([:])
+        private static let cache = DerivedCache<String, UnicodeSet?>()
 
         /// The compiled set for a pattern, nil when ICU rejects the pattern.
         static func compiled(_ pattern: String) -> UnicodeSet? {
-            cache.cachedValue(for: pattern) {
+            cache.value(for: pattern) {
                 let units = Array(pattern.utf16)
                 var status: Int32 = 0
                 return units.withUnsafeBufferPointer { mkicu_set_open($0.baseAddress, Int32($0.count), &status) }

@@ -45,14 +45,8 @@ final class CompactAffixes: Sendable {
     /// Every affix, for checks: key bytes and affix, sorted by key.
     let entries: [(key: [UInt8], affix: Affix)]
 
-    static func resetCache() {
-        tables.withLock { $0 = [:] }
-        derived.withLock { $0 = [:] }
-        CompactPatterns.resetCache()
-    }
-
     /// Affixes derived from a pattern source, by the source and the locale's signs.
-    private static let derived = Locked<[String: PatternAffixes]>([:])
+    private static let derived = DerivedCache<String, PatternAffixes>()
 
     /// The affixes of one kind of ICU's compact patterns: texts with their powers of ten and sides.
     struct PatternAffixes: Sendable {
@@ -123,23 +117,18 @@ final class CompactAffixes: Sendable {
         let scope = SupplementScope(locale: locale)
         let tableKey = keys.map(\.2).joined(separator: "\u{2}") + "\u{2}" + scope.key + "\u{2}"
             + ScaleWords.languageAndScript(locale)
-        if let table = tables.withLock({ $0[tableKey] }) { return table }
-        let found = keys.map { kind, source, key in
-            if let known = derived.withLock({ $0[key] }) { return known }
-            let affixes = PatternAffixes(CompactPatterns.forSource(source), isLong: kind == .longDecimal, numbers: numbers)
-            derived.withLock { $0[key] = affixes }
-            return affixes
-        }
-        let table = CompactAffixes(found: found, scope: scope, locale: locale)
-        return tables.withLock { tables in
-            if let existing = tables[tableKey] { return existing }
-            tables[tableKey] = table
-            return table
+        return tables.value(for: tableKey) {
+            let found = keys.map { kind, source, key in
+                derived.value(for: key) {
+                    PatternAffixes(CompactPatterns.forSource(source), isLong: kind == .longDecimal, numbers: numbers)
+                }
+            }
+            return CompactAffixes(found: found, scope: scope, locale: locale)
         }
     }
 
     /// Built tables, by everything they depend on (see ``forLocale(_:numbers:)``).
-    private static let tables = Locked<[String: CompactAffixes]>([:])
+    private static let tables = DerivedCache<String, CompactAffixes>()
 
     /// Collects the patterns' affixes and the supplement's multiplier words in scope for the
     /// locale; then lets a multiplier ending in a period also match without it, and a

@@ -65,11 +65,7 @@ struct CompactPatterns: Sendable, Equatable {
         return ""
     }
 
-    private static let cache = Locked<[String: CompactPatterns]>([:])
-
-    static func resetCache() {
-        cache.withLock { $0 = [:] }
-    }
+    private static let cache = DerivedCache<String, CompactPatterns>()
 
     /// The patterns of one kind for a locale whose default numbering system is
     /// `numberingSystem`, read from ICU once per ``source(locale:numberingSystem:kind:)``.
@@ -79,15 +75,11 @@ struct CompactPatterns: Sendable, Equatable {
 
     /// The patterns of a source (see ``source(locale:numberingSystem:kind:)``).
     static func forSource(_ source: String) -> CompactPatterns {
-        if let cached = cache.withLock({ $0[source] }) { return cached }
-        let parts = source.split(separator: "|", maxSplits: 1)
-        let patterns = parts.count == 2
-            ? CompactPatterns(records: ICU.compactPatternRecords(locale: String(parts[0]), path: String(parts[1])))
-            : CompactPatterns(records: [])
-        return cache.withLock { cache in
-            if let raced = cache[source] { return raced }
-            cache[source] = patterns
-            return patterns
+        cache.value(for: source) {
+            let parts = source.split(separator: "|", maxSplits: 1)
+            return parts.count == 2
+                ? CompactPatterns(records: ICU.compactPatternRecords(locale: String(parts[0]), path: String(parts[1])))
+                : CompactPatterns(records: [])
         }
     }
 

@@ -196,9 +196,7 @@ final class CurrencyConventions: Sendable {
             self.qualifiers = qualifiers
         }
 
-        private static let cache = Locked<[String: NameTable]>([:])
-
-        static func resetCache() { cache.withLock { $0 = [:] } }
+        private static let cache = DerivedCache<String, NameTable>()
 
         /// The name table of a bundle's names under a locale's plural keywords and unit
         /// patterns; `language` splits words of scripts written without spaces (§7).
@@ -208,7 +206,7 @@ final class CurrencyConventions: Sendable {
             let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
             let key = "\(bundleNames.nameTableID)\u{1}\(language)\u{1}\(keywords.joined(separator: " "))\u{1}"
                 + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
-            return cache.cachedValue(for: key) {
+            return cache.value(for: key) {
                 build(bundleNames, keywords: keywords, sortedPatterns: sortedPatterns, language: language)
             }
         }

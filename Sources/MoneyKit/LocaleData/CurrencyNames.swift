@@ -65,9 +65,7 @@ final class CurrencyNames: Sendable {
 
     // MARK: Cache
 
-    private static let cache = Locked<[String: CurrencyNames]>([:])
-
-    static func resetCache() { cache.withLock { $0 = [:] } }
+    private static let cache = DerivedCache<String, CurrencyNames>()
 
     /// Currency-spacing facts of these texts (computed by ``FormattingConventions`` once
     /// per bundle: they depend only on the currency texts).
@@ -80,7 +78,7 @@ final class CurrencyNames: Sendable {
 
     /// The merged names of a bundle, built (with its ancestors') on first use.
     static func forBundle(_ bundle: String) -> CurrencyNames {
-        cache.cachedValue(for: bundle) { build(bundle) }
+        cache.value(for: bundle) { build(bundle) }
     }
 
     /// Reads a bundle's own names from ICU and merges them over its parent's.

@@ -130,70 +130,28 @@ final class LocaleProfile: Sendable {
         return chosen
     }
 
-    /// Profiles by the identifier they were asked for, oldest first for eviction, and the
-    /// ones being built.
-    private struct Cache {
-        var profiles: [String: LocaleProfile] = [:]
-        var order: [String] = []
-        var building: [String: PendingBuild<LocaleProfile>] = [:]
-    }
-
-    private static let cache = Locked(Cache())
-
     /// Most profiles kept. Every ICU locale fits (805 in ICU 72, about 100 MiB in all); the
     /// bound only matters for callers that pass endless distinct identifiers (keywords,
     /// junk), whose profiles are then rebuilt when needed again instead of piling up.
     static let maximumCachedProfiles = 2048
 
+    /// Profiles by the identifier they were asked for.
+    private static let cache = DerivedCache<String, LocaleProfile>(limit: maximumCachedProfiles)
+
     /// The cached profile for a locale identifier, read from ICU on first use. The profile
-    /// is built outside the lock, so a cold locale never blocks parsing in warm ones; a
+    /// is built outside the cache's lock, so a cold locale never blocks parsing in warm ones; a
     /// thread that asks for a locale another thread is building waits for that build
-    /// rather than repeating it (`fxparse parse --jobs 2` built every locale twice).
+    /// rather than repeating it.
     static func profile(for identifier: String) -> LocaleProfile {
-        enum Step {
-            case cached(LocaleProfile)
-            case waitFor(PendingBuild<LocaleProfile>)
-            case build(PendingBuild<LocaleProfile>)
-        }
-        let step = cache.withLock { cache -> Step in
-            if let cached = cache.profiles[identifier] { return .cached(cached) }
-            if let pending = cache.building[identifier] { return .waitFor(pending) }
-            let pending = PendingBuild<LocaleProfile>()
-            cache.building[identifier] = pending
-            return .build(pending)
-        }
-        switch step {
-        case .cached(let profile):
-            return profile
-        case .waitFor(let pending):
-            return pending.wait()
-        case .build(let pending):
-            let built = LocaleProfile(identifier: identifier)
-            cache.withLock { cache in
-                cache.building[identifier] = nil
-                if cache.order.count >= maximumCachedProfiles {
-                    cache.profiles[cache.order.removeFirst()] = nil
-                }
-                cache.profiles[identifier] = built
-                cache.order.append(identifier)
-            }
-            pending.finish(built)
-            return built
-        }
+        cache.value(for: identifier) { LocaleProfile(identifier: identifier) }
     }
 
     /// Forgets every cached profile and the shared locale data behind them (tests use it to
     /// start from cold caches; parsers in use keep the profiles they hold).
     static func resetCaches() {
-        cache.withLock { $0.profiles = [:]; $0.order = [] }
-        CurrencyNames.resetCache()
-        CurrencyConventions.NameTable.resetCache()
-        CompactAffixes.resetCache()
-        ScaleWords.resetCache()
-        NumberConventions.resetCache()
-        CompactNotation.resetCache()
+        DerivedCaches.resetAll()
     }
 
     /// How many profiles are cached.
-    static var cachedCount: Int { cache.withLock { $0.profiles.count } }
+    static var cachedCount: Int { cache.count }
 }

@@ -236,18 +236,13 @@ struct NumberConventions: Sendable {
 
     /// Name sides by what they depend on: the currency-data bundle (names and unit patterns)
     /// and the language (plural forms). Regional locales that share both share the answer.
-    private static let nameSidesCache = Locked<[String: MarkerSides]>([:])
-
-    static func resetCache() { nameSidesCache.withLock { $0 = [:] } }
+    private static let nameSidesCache = DerivedCache<String, MarkerSides>()
 
     /// Where a currency name stands in ICU's output for the locale (probed once per
     /// currency-data bundle and language, see ``probeNameSides(locale:)``).
     private static func nameSides(locale: String) -> MarkerSides {
         let key = ICU.currencyDataBundle(ofLocale: locale) + "|" + locale.prefix { $0 != "_" }
-        if let known = nameSidesCache.withLock({ $0[key] }) { return known }
-        let sides = probeNameSides(locale: locale)
-        nameSidesCache.withLock { $0[key] = sides }
-        return sides
+        return nameSidesCache.value(for: key) { probeNameSides(locale: locale) }
     }
 
     /// Where ICU puts currency names, from its full-name output for a singular and a plural

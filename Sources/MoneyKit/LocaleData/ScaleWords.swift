@@ -25,17 +25,12 @@ enum ScaleWords {
         let side: MarkerSide
     }
 
-    private static let cache = Locked<[String: [Word]]>([:])
-
-    static func resetCache() { cache.withLock { $0 = [:] } }
+    private static let cache = DerivedCache<String, [Word]>()
 
     /// The scale words of a locale's language and script (`sr` and `sr_Latn` differ), cached.
     static func forLocale(_ locale: String) -> [Word] {
         let key = languageAndScript(locale)
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let words = derive(locale: key)
-        cache.withLock { $0[key] = $0[key] ?? words }
-        return words
+        return cache.value(for: key) { derive(locale: key) }
     }
 
     /// The language subtag of an identifier, with its script subtag when it has one

@@ -30,23 +30,6 @@ final class Locked<Value>: Sendable {
     }
 }
 
-extension Locked {
-    /// The value cached under `key`, built by `build` outside the lock on a miss, so that a
-    /// slow build never blocks readers of other keys. When two threads build the same key
-    /// at once, the first value stored wins and both get it.
-    func cachedValue<Key: Hashable & Sendable, Cached: Sendable>(
-        for key: Key, orBuild build: () -> Cached
-    ) -> Cached where Value == [Key: Cached] {
-        if let cached = withLock({ $0[key] }) { return cached }
-        let built = build()
-        return withLock { cache in
-            if let raced = cache[key] { return raced }
-            cache[key] = built
-            return built
-        }
-    }
-}
-
 /// A value one thread is building and others wait for, so that threads asking for the same
 /// cold entry at once (parallel workers meeting a new locale) build it once, not once each,
 /// while readers of other entries go on. A pthread condition, which ThreadSanitizer sees.
