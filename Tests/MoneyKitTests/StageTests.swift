@@ -19,6 +19,16 @@ import Testing
         return try result.get()
     }
 
+    /// The state machine run over the bytes: what it read, and the resolution it ran with.
+    static func machineResult(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ profile: LocaleProfile, hint: Currency?
+    ) throws(MoneyParseError) -> (structure: AmountStructure, resolution: CurrencyResolution) {
+        let resolution = CurrencyResolution(profile: profile, hint: hint, strict: false, bytes: bytes)
+        var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: hint), resolution: resolution)
+        try machine.run()
+        return (machine.result, resolution)
+    }
+
     // MARK: Lexer
 
     /// The lexer's tokens for a text: kinds, and for separators their class.
@@ -72,10 +82,7 @@ import Testing
     static func structure(_ text: String, _ locale: String, hint: Currency? = nil) -> String {
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
-                let resolution = CurrencyResolution(profile: profile, hint: hint, strict: false, bytes: bytes)
-                var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: hint), resolution: resolution)
-                try machine.run()
-                let result = machine.result
+                let result = try machineResult(bytes, profile, hint: hint).structure
                 var parts = ["number \(result.number.start)..<\(result.number.end)"]
                 if result.isNegative { parts.append(result.trailingMinus ? "trailing minus" : "negative") }
                 for marker in [result.firstMarker, result.secondMarker].compactMap({ $0 }) {
@@ -118,10 +125,7 @@ import Testing
     static func decimal(_ text: String, _ locale: String, currency: Currency) -> String {
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
-                let resolution = CurrencyResolution(profile: profile, hint: nil, strict: false, bytes: bytes)
-                var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: nil), resolution: resolution)
-                try machine.run()
-                let number = machine.result.number
+                let number = try machineResult(bytes, profile, hint: nil).structure.number
                 let roles = profile.numbers.separatorRoles(strict: false, currency: currency.index)
                 guard let mark = try number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
                                                          minorUnits: currency.minorUnits, bytes: bytes) else { return "none" }
@@ -165,10 +169,8 @@ import Testing
     static func currency(_ text: String, _ locale: String, hint: Currency?) -> String {
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
-                let resolution = CurrencyResolution(profile: profile, hint: hint, strict: false, bytes: bytes)
-                var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: hint), resolution: resolution)
-                try machine.run()
-                return try resolution.currency(of: machine.result).code
+                let (structure, resolution) = try machineResult(bytes, profile, hint: hint)
+                return try resolution.currency(of: structure).code
             }
         } catch {
             return "error \(error.kind.name)"
