@@ -46,6 +46,9 @@ import Testing
         ("EUR 1.234.567,89", "de_DE", "1234567.89 EUR"),
         ("$1,234.56", "en_US", "1234.56 USD"),
         ("-$5", "en_US", "-5 USD"),
+        ("\u{2212}1\u{A0}234,50\u{A0}kr", "sv_SE", "-1234.5 SEK"),
+        ("\u{2013}5 €", "de_DE", "-5 EUR"),
+        ("－$5", "en_US", "-5 USD"),
         ("1,234", "en_US", "1234 USD"),
         ("1234.5", "en_US", "1234.5 USD"),
         ("0.50", "en_US", "0.5 USD"),
@@ -86,6 +89,8 @@ import Testing
         ("$  5", "en_US"),               // two spaces
         ("+$5", "en_US"),                // other signs
         ("$-5", "en_US"),
+        ("--5 $", "en_US"),              // two signs
+        ("\u{2014}5 $", "en_US"),        // an em dash is no minus (§2)
         ("5-", "en_US"),
         ("($5)", "en_US"),
         ("usd 5", "en_US"),              // a lower-case code (§4 rule 2's exception)
@@ -142,6 +147,7 @@ import Testing
         let japanese = try #require(LocaleProfile.profile(for: "ja_JP").commonShape)
         #expect(japanese.markers.all == ["￥", "¥", "JPY"].map { Array($0.utf8) })
         #expect(japanese.minorUnits == 0)
+        #expect(japanese.minusSigns.all.count == 6)
         // In pt_CV the decimal separator is `$` (ICU's monetary decimal symbol there).
         let capeVerdean = try #require(LocaleProfile.profile(for: "pt_CV").commonShape)
         #expect(capeVerdean.decimal.bytes == Array("$".utf8))

@@ -6,7 +6,8 @@
 /// inputs. It declines (returns nil) rather than decide anything the general rules decide.
 ///
 /// The shape, per locale (lenient mode, and no currency hint other than the locale's own):
-/// - an optional ASCII `-` first;
+/// - an optional minus first: `-` or another of §2's minus signs (`−` as ICU writes it in
+///   Nordic locales, `–`, `‐`, `﹣`, `－`);
 /// - at most one marker, before or after the number: the standard or narrow symbol of the
 ///   region's currency as ICU writes it in the locale (and its ordinary form, `¥` for `￥`),
 ///   or its upper-case ISO code; between marker and digits nothing, or one space (ASCII,
@@ -34,6 +35,8 @@ final class CommonShape: Sendable {
     let markers: ByteAlternatives
     /// What may stand between a marker and the digits (besides nothing).
     let spaces: ByteAlternatives
+    /// The minus signs of §2.
+    let minusSigns: ByteAlternatives
     /// The grouping separators.
     let grouping: ByteAlternatives
     /// The decimal separator.
@@ -46,6 +49,9 @@ final class CommonShape: Sendable {
     /// The spaces the shape reads: ASCII, no-break and narrow no-break (the ones ICU and
     /// keyboards write; the general machine reads every space of §2).
     private static let spaceTexts = [" ", "\u{A0}", "\u{202F}"]
+    /// The minus signs of §2 (hyphen-minus, minus sign, hyphen, en dash, small and fullwidth
+    /// hyphen-minus): `Characters.isMinus`.
+    private static let minusTexts = ["-", "\u{2212}", "\u{2010}", "\u{2013}", "\u{FE63}", "\u{FF0D}"]
     /// The apostrophes of §2 (`'` `’` `ʼ` `‘`).
     private static let apostropheTexts = ["'", "\u{2019}", "\u{2BC}", "\u{2018}"]
     /// The most digits read: a `UInt64` holds any 18 decimal digits.
@@ -97,6 +103,7 @@ final class CommonShape: Sendable {
         self.minorUnits = currency.minorUnits
         self.markers = ByteAlternatives(markerTexts)
         self.spaces = ByteAlternatives(CommonShape.spaceTexts)
+        self.minusSigns = ByteAlternatives(CommonShape.minusTexts)
         self.grouping = ByteAlternatives(groupingTexts)
         self.decimal = decimal
         self.primaryGroup = pattern.primaryGrouping
@@ -111,9 +118,10 @@ final class CommonShape: Sendable {
     func read(_ text: UnsafeBufferPointer<UInt8>) -> Money? {
         let end = text.count
         var index = 0
-        // A leading ASCII minus.
-        let isNegative = end > 0 && text[0] == UInt8(ascii: "-")
-        if isNegative { index = 1 }
+        // A leading minus.
+        let minusLength = minusSigns.longestMatch(in: text, at: 0)
+        let isNegative = minusLength > 0
+        index = minusLength
         // A marker before the number, and one space after it.
         var marked = false
         if index < end, text[index] &- UInt8(ascii: "0") >= 10 {
