@@ -25,7 +25,7 @@ func pieces(of locale: String) -> [String] {
         + [" ", "\u{A0}", "\u{202F}", "'", "\u{2019}", ",", ".", "-", "+", "(", ")", "0", "00", "000"]
     let parser = FuzzCache.parser(locale, nil)
     if let currency = try? parser.parse("0").currency {
-        let written = MoneyFormatter(locale: Locale(identifier: locale)).format(Money(Decimal(string: "-1234567.89")!, currency))
+        let written = MoneyFormatter(locale: Locale(identifier: locale)).format(Money(Decimal(plainText: "-1234567.89")!, currency))
         result += written.map(String.init) + [currency.code, currency.code.lowercased()]
         let narrow = MoneyFormatter(locale: Locale(identifier: locale), style: .narrowSymbol).format(Money(1, currency))
         result += [narrow.filter { !$0.isNumber }]

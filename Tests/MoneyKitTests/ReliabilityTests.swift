@@ -175,8 +175,8 @@ import Testing
     /// The median typical row's time through the general machine, in nanoseconds. The
     /// worst cases are the general machine's (none has the common shape), so its cost on an
     /// ordinary amount is the yardstick of their linearity; the common shape reads the
-    /// typical rows about seven times faster (CommonShape.swift), which says nothing about
-    /// how the general machine scales.
+    /// typical rows in about a seventh of the instructions (CommonShape.swift), which says
+    /// nothing about how the general machine scales.
     static func typicalTime() -> Double {
         typical.map { time($0.0, $0.1, route: .generalOnly) }.sorted()[typical.count / 2]
     }

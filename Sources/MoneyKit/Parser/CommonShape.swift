@@ -87,14 +87,14 @@ final class CommonShape: Sendable {
         let display = displays[Int(currency.index)]
         var markerTexts: [String] = []
         for symbol in [display.symbol, display.narrowSymbol] {
-            let scalars = Array(symbol.unicodeScalars)
-            guard let first = scalars.first, let last = scalars.last,
+            let symbolScalars = Array(symbol.unicodeScalars)
+            guard let first = symbolScalars.first, let last = symbolScalars.last,
                   !Characters.isSpace(first.value), !Characters.isSpace(last.value),
-                  !scalars.contains(where: { $0.properties.numericType != nil || Characters.isIgnorable($0.value)
+                  !symbolScalars.contains(where: { $0.properties.numericType != nil || Characters.isIgnorable($0.value)
                                               || Characters.isMinus($0.value) || $0 == "+" || $0 == "(" || $0 == ")" }),
                   !groupingTexts.contains(symbol), symbol != decimalSymbol else { continue }
             markerTexts.append(symbol)
-            let ordinary = String(String.UnicodeScalarView(scalars.map { Unicode.Scalar(Characters.canonical($0.value)) ?? $0 }))
+            let ordinary = String(String.UnicodeScalarView(symbolScalars.map { Unicode.Scalar(Characters.canonical($0.value)) ?? $0 }))
             markerTexts.append(ordinary)
         }
         markerTexts.append(currency.code)
@@ -165,9 +165,8 @@ final class CommonShape: Sendable {
         if groups > 0, groupLength != primaryGroup { return nil }
         // The decimal part.
         var scale = 0
-        let decimalLength = decimal.occurs(in: text, at: index) ? decimal.count : 0
-        if decimalLength > 0 {
-            index += decimalLength
+        if decimal.occurs(in: text, at: index) {
+            index += decimal.count
             while index < end {
                 let digit = text[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }

@@ -133,12 +133,7 @@ public struct MoneyParser: Sendable {
     /// try MoneyParser(locale: Locale(identifier: "de_DE")).parse("-1.234,50 €")   // -1234.5 EUR
     /// ```
     public func parse(_ text: String) throws(MoneyParseError) -> Money {
-        var text = text
-        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) {
-            return try result.get()
-        }
-        text.makeContiguousUTF8()
-        return try text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }!.get()
+        try parse(text, route: .commonShapeFirst)
     }
 
     /// Parses an amount given as UTF-8 bytes that are known to be valid (a CSV reader that
@@ -176,18 +171,23 @@ public struct MoneyParser: Sendable {
 
     /// Parses text by a route: ``parse(_:)`` is `parse(text, route: .commonShapeFirst)`.
     package func parse(_ text: String, route: Route) throws(MoneyParseError) -> Money {
+        try Self.withUTF8(of: text) { parse(bytes: $0, route: route) }.get()
+    }
+
+    /// Runs `body` over the text's contiguous UTF-8 (native strings already are; others are
+    /// made so first).
+    private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
         text.makeContiguousUTF8()
-        return try text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, route: route) }!.get()
+        return text.utf8.withContiguousStorageIfAvailable(body)!
     }
 
     /// What the common shape alone reads of the text: nil when the shape declines it, or when
     /// this parser does not try the shape (strict mode, another currency as the hint).
     package func commonShapeReading(_ text: String) -> Money? {
         guard triesCommonShape, profile.unknownLocale == nil, let shape = profile.commonShape else { return nil }
-        var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { shape.read($0) }!
+        return Self.withUTF8(of: text) { shape.read($0) }
     }
 
     /// The pipeline: the length limit, the common shape, then the general machine: structure
