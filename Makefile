@@ -54,7 +54,7 @@ fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer.
-## The tests know they are instrumented (Tests/MoneyKitTests/Support/Sanitizers.swift): the HTTP
+## The tests know they are instrumented (Tests/TestSupport/Sanitizers.swift): the HTTP
 ## server tests skip themselves there (see HTTPRateSourceTests: the instrumented suite starves
 ## the server's tasks for minutes) and the whole-locale round trips walk every fourth locale.
 ## SWIFT_BACKTRACE=enable=no: a trap must fail the run at once; Swift's backtracer reading

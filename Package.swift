@@ -89,18 +89,30 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
 
-        // The tests also run the built fxparse binary, so they depend on it.
-        // A pseudo-terminal for the tests of `fxparse edit` (Glibc's module lacks posix_openpt).
-        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-
+        // Tests: one target per module, mirroring Sources (MoneyKit, MoneyKitExchange,
+        // MoneyKitCorpus, fxparse), and what they share: the TestData directory and whether the
+        // build is instrumented by a sanitizer.
+        .target(name: "TestSupport", dependencies: ["MoneyKitCorpus", "CAllocationCounter"], path: "Tests/TestSupport"),
         .testTarget(
             name: "MoneyKitTests",
             dependencies: [
-                "MoneyKit", "MoneyKitCorpus", "MoneyKitExchange", "fxparse", "CAllocationCounter", "CPseudoTerminal",
+                "MoneyKit", "MoneyKitCorpus", "TestSupport", "CAllocationCounter",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "MoneyKitExchangeTests",
+            dependencies: [
+                "MoneyKit", "MoneyKitExchange", "MoneyKitCorpus", "TestSupport",
+                // An HTTP server on 127.0.0.1 for the rate cache's network tests.
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        .testTarget(name: "MoneyKitCorpusTests", dependencies: ["MoneyKitCorpus", "TestSupport"]),
+        // A pseudo-terminal for the tests of `fxparse edit` (Glibc's module lacks posix_openpt).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        // Runs the built fxparse binary, as a user would, so it depends on it.
+        .testTarget(name: "FXParseTests", dependencies: ["fxparse", "MoneyKitCorpus", "TestSupport", "CPseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import MoneyKit
+import TestSupport
 import Testing
 
 @Suite struct CurrencyTests {

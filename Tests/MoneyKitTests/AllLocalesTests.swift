@@ -1,5 +1,6 @@
 import Foundation
 @testable import MoneyKit
+import TestSupport
 import Testing
 
 /// For every locale ICU lists as available: ICU's own currency formatter writes amounts of

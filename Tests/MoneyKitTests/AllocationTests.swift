@@ -2,6 +2,7 @@ import CAllocationCounter
 import Foundation
 import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// The parse hot path allocates nothing for short inputs once the locale is warm.

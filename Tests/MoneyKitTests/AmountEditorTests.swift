@@ -2,6 +2,7 @@ import Foundation
 @testable import MoneyKit
 import MoneyKitCorpus
 import PropertyBased
+import TestSupport
 import Testing
 
 /// The keystroke scripts of TestData/editing/keystrokes.csv: each script's edits in order, with

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// The tables of TestData/arithmetic: rounding, splitting and the operations, row by row.

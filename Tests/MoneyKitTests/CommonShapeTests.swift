@@ -1,6 +1,7 @@
 import Foundation
 @testable import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// The common shape (Sources/MoneyKit/Parser/CommonShape.swift): what it reads, what it

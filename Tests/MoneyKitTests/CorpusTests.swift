@@ -1,5 +1,6 @@
 import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// Every row of every TestData corpus is a test case.

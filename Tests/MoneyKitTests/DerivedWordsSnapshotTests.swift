@@ -1,5 +1,6 @@
 import Foundation
 @testable import MoneyKit
+import TestSupport
 import Testing
 
 /// Everything MoneyKit derives from ICU's data to read words (Docs/ParsingRules.md §2 and §7),

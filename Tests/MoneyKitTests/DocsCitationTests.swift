@@ -1,5 +1,6 @@
 import Foundation
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// Comments cite the repository's own contract, Docs/ParsingRules.md, by section (`§4`,

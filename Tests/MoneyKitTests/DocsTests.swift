@@ -1,5 +1,6 @@
 import Foundation
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// The docs' examples are corpus rows: every `[rules-NNN]` id cited in

@@ -1,6 +1,5 @@
 import Foundation
 import MoneyKit
-import MoneyKitExchange
 import Testing
 
 /// What a program shows of an error: `localizedDescription` (SwiftUI alerts, logs) and the
@@ -15,14 +14,10 @@ import Testing
             + "or groups of three; check the separators.")
     }
 
-    @Test func arithmeticAndExchangeErrorsAreSentences() {
+    @Test func arithmeticErrorsAreSentences() {
         #expect((MoneyArithmeticError.currencyMismatch("USD", "EUR") as any Error).localizedDescription
             == "Cannot combine USD with EUR without a conversion.")
         #expect((MoneyArithmeticError.divisionByZero as any Error).localizedDescription == "Division by zero.")
-        let missing = ExchangeRates.ConversionError.missingRate("JPY", date: "2026-11-20")
-        #expect((missing as any Error).localizedDescription == "No exchange rate for JPY on 2026-11-20.")
-        #expect((RateSourceError(description: "rates.xml: no such file") as any Error).localizedDescription
-            == "rates.xml: no such file")
     }
 
     /// (input, locale, UTF-8 range, UTF-16 range, the text the range selects)

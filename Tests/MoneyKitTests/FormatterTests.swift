@@ -1,6 +1,7 @@
 import Foundation
 import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// One row of TestData/roundtrip.csv, seen from the formatting side.

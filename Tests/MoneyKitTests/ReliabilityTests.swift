@@ -1,6 +1,7 @@
 import Foundation
 @testable import MoneyKit
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// Every error kind is pinned by a corpus row with its offset, and says what and where.

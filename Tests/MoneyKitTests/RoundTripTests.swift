@@ -1,5 +1,6 @@
 import Foundation
 @testable import MoneyKit
+import TestSupport
 import Testing
 
 /// The round-trip guarantee of Docs/Formatting.md, generated over every ICU locale: for currencies {the region's, USD,

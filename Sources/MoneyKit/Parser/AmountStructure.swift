@@ -25,9 +25,9 @@ struct TrailingDigits {
     /// How many digits that run has.
     var count = 0
     /// The terms of CJK units read before it (五十: 50), and the last unit's power of ten
-    /// (99: none).
+    /// (nil: no unit).
     var unitTerms: UInt64 = 0
-    var lastUnit: Int8 = 99
+    var lastUnit: Int8?
     /// The zero of their digit system.
     var zero: UInt32 = 0
     /// UTF-8 range in the input.
@@ -40,7 +40,7 @@ struct TrailingDigits {
     /// How many digits the value is written with (for a numeral with units, the digits of
     /// its value).
     var digitCount: Int {
-        guard lastUnit != 99 else { return count }
+        guard lastUnit != nil else { return count }
         var digits = 0
         var rest = total
         while rest > 0 {

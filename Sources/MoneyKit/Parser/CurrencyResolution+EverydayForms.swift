@@ -56,7 +56,7 @@ extension CurrencyResolution {
                 }
             } else {
                 // 35€99: a symbol between the units and exactly the minor digits.
-                guard marker.touchesNumber, candidates.isoCode == nil, !candidates.isNameOnly, trailing.lastUnit == 99 else {
+                guard marker.touchesNumber, candidates.isoCode == nil, !candidates.isNameOnly, trailing.lastUnit == nil else {
                     throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
                 }
                 guard trailing.count == minorUnits else {

@@ -268,10 +268,10 @@ struct CurrencyResolution {
         return false
     }
 
-    /// The currency of an amount with these markers (and yuan units at `yuanOffset`, -1 when
-    /// there are none).
-    func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?, yuanOffset: Int = -1) throws(MoneyParseError) -> Currency {
-        if yuanOffset >= 0 {
+    /// The currency of an amount with these markers (and yuan units at `yuanOffset`, when
+    /// there are any).
+    func resolve(_ first: PlacedMarker?, _ second: PlacedMarker?, yuanOffset: Int? = nil) throws(MoneyParseError) -> Currency {
+        if let yuanOffset {
             guard let first else { return try yuanCurrency(offset: yuanOffset) }
             // Another marker decides, but must denote one of the yuan currencies.
             let currency = try resolve(first, second)

@@ -28,8 +28,9 @@ extension NumberScan {
             let coefficient = digitCount > 0 ? try exactValue(decimalMark: decimalMark, bytes: bytes) : nil
             let single = digitCount == 1 && markCount == 0
             let zeroThenDigit = digitCount == 2 && leadingZeros == 1 && markCount == 0
-            if units.usedSmallUnit, isMultiDigitNumeralRun || units.numeralRunOffset >= 0 {
-                let offset = units.numeralRunOffset >= 0 ? units.numeralRunOffset : coefficientStart
+            if units.usedSmallUnit, isMultiDigitNumeralRun || units.numeralRunOffset != nil {
+                // A multi-digit run has digits, so its coefficient has a start.
+                let offset = units.numeralRunOffset ?? coefficientStart ?? start
                 throw MoneyParseError(.invalidNumeral, offset: offset, detail: .digitRunInNumeral)
             }
             value = try unitValue(finalCoefficient: coefficient, singleDigit: single, zeroThenDigit: zeroThenDigit,

@@ -20,13 +20,13 @@ extension NumberScan {
         roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> Int? {
         guard markCount > 0 else { return nil }
-        if firstUnrecordedSeparator >= 0 {
+        if let firstUnrecordedSeparator {
             // Too many separators to be valid. Report the first problem: a bad group among
             // the recorded ones, else the size when the integer digits alone exceed 38
             // significant digits, else the first separator too many.
             if let error = recordedGroupsError(roles: roles, schemes: schemes) { throw error }
             if integerSignificantDigitsAtLastSeparator > ExactDecimal.maximumDigits { throw overflowError(in: bytes) }
-            throw MoneyParseError(.invalidGrouping, offset: Int(firstUnrecordedSeparator))
+            throw MoneyParseError(.invalidGrouping, offset: firstUnrecordedSeparator)
         }
         var decimal: Int?
         var fixedDecimalCount = 0

@@ -13,33 +13,38 @@ struct UnitState {
     /// The current group below the last group unit (a sum of 十百千 terms).
     var group = ExactDecimal(significand: 0, scale: 0, isNegative: false)
     var groupHasTerms = false
-    /// Exponents of the last group unit, small unit, yuan unit and unit of any kind (99: none).
-    var lastBig: Int8 = 99
-    var lastSmall: Int8 = 99
-    var lastYuan: Int8 = 99
-    var lastUnit: Int8 = 99
-    /// The highest group unit so far (99: none).
-    var highestBig: Int8 = 99
-    /// The exponent of the last compact multiplier or scale word applied (-1: none).
-    var multiplier: Int8 = -1
+    /// Exponents of the last group unit, small unit, yuan unit and unit of any kind (nil: none yet).
+    var lastBig: Int8?
+    var lastSmall: Int8?
+    var lastYuan: Int8?
+    var lastUnit: Int8?
+    /// The highest group unit so far.
+    var highestBig: Int8?
+    /// The exponent of the last compact multiplier or scale word applied.
+    var multiplier: Int8?
     /// Whether that was a scale word (see ``Token/isScaleWord``).
     var multiplierIsScaleWord = false
     /// UTF-8 offset of the first unit or multiplier.
-    var firstOffset = -1
-    /// UTF-8 offset of the first yuan unit (-1: none); yuan units also name the currency.
-    var yuanOffset = -1
+    var firstOffset: Int?
+    /// UTF-8 offset of the first yuan unit; yuan units also name the currency.
+    var yuanOffset: Int?
     /// Whether a unit of 十百千 (십백천) was applied.
     var usedSmallUnit = false
-    /// UTF-8 offset of the first run of several Han or Hangul digits taken by a unit (-1:
-    /// none). With a unit of 十百千 such a run makes the numeral mix unit form with bare digits
+    /// UTF-8 offset of the first run of several Han or Hangul digits taken by a unit. With a unit of 十百千 such a run makes the numeral mix unit form with bare digits
     /// (`三十四五元`, `四五十元`: "thirty-four or -five", "forty or fifty"), which is no amount.
-    var numeralRunOffset = -1
+    var numeralRunOffset: Int?
     /// Whether the last unit stood without a number before it (`万` of `万一`).
     var lastUnitBare = false
 
     /// Whether the units make a whole number of major units that a minor part may follow
     /// (十 of 十美元又五十美分): CJK units only, no multiplier and no yuan units.
-    var isWhole: Bool { multiplier < 0 && yuanOffset < 0 }
+    var isWhole: Bool { multiplier == nil && yuanOffset == nil }
+
+    /// Whether a unit of this exponent may follow the last one of a kind: it must be smaller
+    /// (十 after 百, 万 after 億); anything may come first.
+    static func exponent(_ exponent: Int8, isBelow last: Int8?) -> Bool {
+        last.map { exponent < $0 } ?? true
+    }
 }
 
 extension NumberScan {
@@ -65,7 +70,7 @@ extension NumberScan {
             decimal = try decimalMark(roles: roles, schemes: schemes, minorUnits: 0, bytes: bytes)
         }
         let value = try exactValue(decimalMark: decimal, bytes: bytes)
-        if isMultiDigitNumeralRun, units.numeralRunOffset < 0 { units.numeralRunOffset = coefficientStart }
+        if isMultiDigitNumeralRun, units.numeralRunOffset == nil { units.numeralRunOffset = coefficientStart }
         clearDigits()
         return value
     }
@@ -80,13 +85,13 @@ extension NumberScan {
                                     excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
         let zeroBeforeCoefficient = leadingZeros > 0
         let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
-        guard units.multiplier < 0 else { throw wrong }
+        guard units.multiplier == nil else { throw wrong }
         noteUnitStart(token.start)
         units.lastUnitBare = coefficient == nil && !units.groupHasTerms
         let exponent = Int(token.exponent)
         if token.kind == .unit, exponent < 4 {
             // 十百千: a term of the current group, smaller than the last one.
-            guard units.lastYuan == 99, token.exponent < units.lastSmall else { throw wrong }
+            guard units.lastYuan == nil, UnitState.exponent(token.exponent, isBelow: units.lastSmall) else { throw wrong }
             units.group = try units.group.plus((coefficient ?? .one).shifted(by: exponent))
             units.groupHasTerms = true
             units.usedSmallUnit = true
@@ -95,50 +100,50 @@ extension NumberScan {
             // Chinese counts 亿 in 万: a 亿 after 万 multiplies all that was read, so 万亿 is
             // 10^12, 一千万亿 10^15, and in 五万三千亿二千万 the 亿 group holds 五万三千. The digits
             // just before 亿 must be a unit's (三千) or follow a 零: `一万一亿` is no amount.
-            guard units.lastYuan == 99, coefficient == nil || units.groupHasTerms || zeroBeforeCoefficient else { throw wrong }
+            guard units.lastYuan == nil, coefficient == nil || units.groupHasTerms || zeroBeforeCoefficient else { throw wrong }
             let block = try units.total.plus(units.group).plus(coefficient ?? .zero)
             units.total = block.shifted(by: exponent)
             units.group = .zero
             units.groupHasTerms = false
-            units.lastSmall = 99
+            units.lastSmall = nil
             units.lastBig = token.exponent
             units.highestBig = token.exponent
         } else if token.kind == .unit {
             // 万億兆: closes the group, which must not be empty after an earlier group unit.
-            guard units.lastYuan == 99, token.exponent < units.lastBig else { throw wrong }
+            guard units.lastYuan == nil, UnitState.exponent(token.exponent, isBelow: units.lastBig) else { throw wrong }
             var block = try units.group.plus(coefficient ?? .zero)
             if !units.groupHasTerms && coefficient == nil {
-                guard units.lastBig == 99, units.total.isZero else { throw wrong }
+                guard units.lastBig == nil, units.total.isZero else { throw wrong }
                 block = .one  // 万 alone, 만 원: one of it
             }
             units.total = try units.total.plus(block.shifted(by: exponent))
             units.group = .zero
             units.groupHasTerms = false
-            units.lastSmall = 99
+            units.lastSmall = nil
             units.lastBig = token.exponent
-            if units.highestBig == 99 { units.highestBig = token.exponent }
+            if units.highestBig == nil { units.highestBig = token.exponent }
         } else if exponent == 0 {
             // 元: closes the whole-yuan part.
-            guard units.lastYuan == 99, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
+            guard units.lastYuan == nil, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
             units.total = try units.total.plus(units.group.plus(coefficient ?? .zero))
             units.group = .zero
             units.groupHasTerms = false
             units.lastYuan = 0
-            if units.yuanOffset < 0 { units.yuanOffset = token.start }
-        } else if exponent == -2, units.lastYuan == 99, !units.groupHasTerms, units.total.isZero,
+            if units.yuanOffset == nil { units.yuanOffset = token.start }
+        } else if exponent == -2, units.lastYuan == nil, !units.groupHasTerms, units.total.isZero,
                   let coefficient, coefficient.scale <= 0 {
             // 分 alone takes any whole number of cents (`20分`, §7).
             units.total = coefficient.shifted(by: exponent)
             units.lastYuan = token.exponent
-            if units.yuanOffset < 0 { units.yuanOffset = token.start }
+            if units.yuanOffset == nil { units.yuanOffset = token.start }
         } else {
             // 角 and 分: one digit each, in that order.
-            guard token.exponent < units.lastYuan, !units.groupHasTerms, let coefficient,
+            guard UnitState.exponent(token.exponent, isBelow: units.lastYuan), !units.groupHasTerms, let coefficient,
                   coefficient.scale == 0 ? coefficient.significand <= 9 : coefficient.significand == 0
             else { throw wrong }
             units.total = try units.total.plus(coefficient.shifted(by: exponent))
             units.lastYuan = token.exponent
-            if units.yuanOffset < 0 { units.yuanOffset = token.start }
+            if units.yuanOffset == nil { units.yuanOffset = token.start }
         }
         units.lastUnit = token.exponent
     }
@@ -151,15 +156,15 @@ extension NumberScan {
         exponent: Int8, at offset: Int, isScaleWord: Bool = false, roles: SeparatorRoles, groupingClasses: UInt16,
         schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
-        guard !units.used || units.multiplier >= 0 else { throw MoneyParseError(.invalidNumeral, offset: offset) }
+        guard !units.used || units.multiplier != nil else { throw MoneyParseError(.invalidNumeral, offset: offset) }
         let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
-        if units.multiplier >= 0 {
+        if let last = units.multiplier {
             if let coefficient {
-                guard exponent < units.multiplier else { throw MoneyParseError(.invalidNumeral, offset: offset) }
+                guard exponent < last else { throw MoneyParseError(.invalidNumeral, offset: offset) }
                 units.total = try units.total.plus(coefficient.shifted(by: Int(exponent)))
             } else {
                 // Only scale words multiply one another: `2 tys. mln` is no amount.
-                guard exponent > units.multiplier, isScaleWord, units.multiplierIsScaleWord else {
+                guard exponent > last, isScaleWord, units.multiplierIsScaleWord else {
                     throw MoneyParseError(.invalidNumeral, offset: offset)
                 }
                 units.total = units.total.shifted(by: Int(exponent))
@@ -173,12 +178,12 @@ extension NumberScan {
         units.total = coefficient.shifted(by: Int(exponent))
         units.multiplier = exponent
         units.multiplierIsScaleWord = isScaleWord
-        units.lastUnit = 99
+        units.lastUnit = nil
     }
 
     private mutating func noteUnitStart(_ offset: Int) {
         units.used = true
-        if units.firstOffset < 0 { units.firstOffset = offset }
+        if units.firstOffset == nil { units.firstOffset = offset }
         if start < 0 { start = offset }
     }
 
@@ -190,25 +195,25 @@ extension NumberScan {
     ) throws(MoneyParseError) -> ExactDecimal {
         var last = finalCoefficient ?? .zero
         if let coefficient = finalCoefficient {
-            let afterYuan = units.lastYuan != 99
-            if colloquial, singleDigit, units.lastUnit != 99, units.lastUnit > -2, coefficient.significand != 0 {
+            let afterYuan = units.lastYuan != nil
+            if colloquial, singleDigit, let lastUnit = units.lastUnit, lastUnit > -2, coefficient.significand != 0 {
                 // A tenth of a unit that has no number of its own (`万一`, "just in case";
                 // `块五`) is an idiom or a fragment, not an amount.
-                if units.lastUnitBare, units.lastUnit >= 2 || units.lastYuan == 0 {
+                if units.lastUnitBare, lastUnit >= 2 || units.lastYuan == 0 {
                     throw MoneyParseError(.invalidNumeral, offset: offset)
                 }
-                last = coefficient.shifted(by: Int(units.lastUnit) - 1)
+                last = coefficient.shifted(by: Int(lastUnit) - 1)
             } else if colloquial, zeroThenDigit, units.lastUnit == 0, units.lastYuan == 0 {
                 // 三块零四: after 元 (块), a zero marks the missing 角 and the digit is 分 (§7).
                 last = coefficient.shifted(by: -2)
             } else if afterYuan {
                 // Yuan units take their digits before them; only the Chinese colloquial form may follow.
                 throw MoneyParseError(.invalidNumeral, offset: offset)
-            } else if units.multiplier >= 0 {
+            } else if let multiplier = units.multiplier {
                 // After scale words, a last whole number below the last one adds (`12 हाजार 714`,
                 // `3 لاکھ 86 ہزار 300`, §7); after an abbreviation (`1K 5`) digits are misplaced.
                 guard units.multiplierIsScaleWord, coefficient.scale <= 0,
-                      coefficient.significand < ExactDecimal.powersOfTen[max(Int(units.multiplier) + coefficient.scale, 0)]
+                      coefficient.significand < ExactDecimal.powersOfTen[max(Int(multiplier) + coefficient.scale, 0)]
                 else { throw MoneyParseError(.invalidNumeral, offset: offset) }
             }
         }

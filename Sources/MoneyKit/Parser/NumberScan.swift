@@ -34,12 +34,12 @@ struct NumberScan {
     private(set) var leadingZeros = 0
     /// The zero of the number's digit system (0 before the first digit).
     private(set) var digitZero: UInt32 = 0
-    /// UTF-8 offset of the current coefficient's first digit (-1 before any).
-    private(set) var coefficientStart = -1
+    /// UTF-8 offset of the current coefficient's first digit (nil before any).
+    private(set) var coefficientStart: Int?
     /// Whether more than 38 significant digits were read.
     private(set) var overflowed = false
-    /// UTF-8 offset of the first separator beyond ``maximumSeparators`` (-1 when none).
-    private(set) var firstUnrecordedSeparator: Int32 = -1
+    /// UTF-8 offset of the first separator beyond ``maximumSeparators``, if any.
+    private(set) var firstUnrecordedSeparator: Int?
     /// Significant digits before the last separator, counting zeros after the last non-zero
     /// digit: those digits are integer digits whichever separator is the decimal one.
     private(set) var integerSignificantDigitsAtLastSeparator = 0
@@ -71,10 +71,10 @@ struct NumberScan {
         digitCount = 0
         leadingZeros = 0
         digitZero = 0
-        coefficientStart = -1
+        coefficientStart = nil
         overflowed = false
         endsWithDash = false
-        firstUnrecordedSeparator = -1
+        firstUnrecordedSeparator = nil
         integerSignificantDigitsAtLastSeparator = 0
     }
 
@@ -128,7 +128,7 @@ struct NumberScan {
         guard markCount < NumberScan.maximumSeparators else {
             // Never valid (see maximumSeparators); keep reading so that a size error earlier in
             // the number is still the one reported.
-            if firstUnrecordedSeparator < 0 { firstUnrecordedSeparator = Int32(offset) }
+            if firstUnrecordedSeparator == nil { firstUnrecordedSeparator = offset }
             end = tokenEnd
             return
         }

@@ -163,13 +163,15 @@ struct StateMachine {
                 endNumber()
             case .unit, .yuan, .multiplier:
                 break
-            default:
+            case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix,
+                 .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
                 endNumber()
             }
         case .unit, .yuan:
             try applyUnit(token)
             state = .afterUnit
-        default:
+        case .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
+             .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -195,7 +197,8 @@ struct StateMachine {
             throw MoneyParseError(.invalidGrouping, offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw unexpected(token)
-        default:
+        case .plus, .openParen, .closeParen, .marker, .exactly, .receiptPrefix, .receiptSuffix, .multiplier,
+             .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -211,8 +214,11 @@ struct StateMachine {
         case .space:
             // Korean groups may be spaced: 3억 5천만 원.
             switch try lexer.peek().kind {
-            case .digits, .unit: break
-            default: endNumber()
+            case .digits, .unit:
+                break
+            case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .yuan, .exactly,
+                 .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+                endNumber()
             }
         case .exactly:
             endNumber()
@@ -220,7 +226,8 @@ struct StateMachine {
             throw invalid(token)
         case .separator:
             throw unexpected(token)
-        default:
+        case .minus, .plus, .openParen, .closeParen, .dash, .marker, .receiptPrefix, .receiptSuffix, .regionQualifier,
+             .slashDash, .qualifierWord, .joiner, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -357,7 +364,7 @@ struct StateMachine {
             }
             result.trailingDigits!.end = token.end
         case .unit where result.minorMarker == nil && result.trailingDigits!.end == token.start && token.exponent >= 1
-            && token.exponent <= 3 && token.exponent < result.trailingDigits!.lastUnit:
+            && token.exponent <= 3 && UnitState.exponent(token.exponent, isBelow: result.trailingDigits!.lastUnit):
             // 五十 in 十美元又五十美分: 十百千 within the minor part (a unit alone counts once).
             var trailing = result.trailingDigits!
             let coefficient = trailing.count == 0 ? 1 : trailing.value
@@ -377,7 +384,8 @@ struct StateMachine {
             result.minorMarker = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
         case .closeParen where result.minorMarker != nil:
             try afterNumber(token)
-        default:
+        case .digits, .unit, .marker, .closeParen, .separator, .minus, .plus, .openParen, .dash, .yuan, .exactly,
+             .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
             throw unexpected(token)
         }
     }

@@ -1,4 +1,5 @@
 @testable import MoneyKit
+import TestSupport
 
 /// ICU's locales as the whole-locale tests walk them.
 enum TestLocales {

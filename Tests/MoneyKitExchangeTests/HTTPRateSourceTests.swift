@@ -3,6 +3,7 @@ import Foundation
 import MoneyKit
 import MoneyKitExchange
 import Synchronization
+import TestSupport
 import Testing
 
 /// HTTPRateSource and RateCache against an HTTP server this test starts on 127.0.0.1 (no other

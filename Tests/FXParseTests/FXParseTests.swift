@@ -1,5 +1,6 @@
 import Foundation
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// Runs the built `fxparse` binary, as a user would.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// The CSV reader, stage by stage: TestData/streaming/tokenizer.csv gives inputs (with `\n`,

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// `fxparse parse` at scale, through the built binary: malformed CSV under each --on-bad-row

@@ -2,6 +2,7 @@ import Foundation
 import MoneyKit
 import MoneyKitCorpus
 import MoneyKitExchange
+import TestSupport
 import Testing
 
 /// The rate fixtures of TestData/exchange read exactly, and conversions follow the table.
