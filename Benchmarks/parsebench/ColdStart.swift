@@ -10,7 +10,8 @@ struct ColdStart: Codable {
     /// symbols, ISO codes, the supplement) plus the en_US profile.
     let firstUseMilliseconds: Double
     let firstUseHeapBytes: Int?
-    /// Every other ICU locale, each timed from `MoneyParser(locale:)` through its first parse.
+    /// Every other ICU locale, each timed from `MoneyParser(locale:)` through its first parse
+    /// (`1`: the common shape, which needs no marker tables).
     let locales: Int
     let totalSeconds: Double
     let medianMilliseconds: Double
@@ -26,6 +27,34 @@ struct ColdStart: Codable {
     let residentBytesBefore: Int?
     let residentBytesAfter: Int?
     var heapBytesPerProfile: Double? { heapBytes.map { Double($0) / Double(locales) } }
+    /// Then, in every locale (en_US too), the first parse the common shape does not read
+    /// (`1 XAU`): what builds the locale's marker tables and compact affixes, and the first
+    /// one in the process also the global tables.
+    let general: GeneralPass
+
+    struct GeneralPass: Codable {
+        /// The first such parse in the process (en_US): the global tables and en_US's.
+        let firstMilliseconds: Double
+        let locales: Int
+        let totalSeconds: Double
+        let medianMilliseconds: Double
+        let p90Milliseconds: Double
+        let maxMilliseconds: Double
+        let slowestLocale: String
+        /// Heap the pass added (the marker tables, compact affixes and global tables), and per locale.
+        let heapBytes: Int?
+        var heapBytesPerLocale: Double? { heapBytes.map { Double($0) / Double(locales + 1) } }
+    }
+}
+
+/// The time of one first parse of `text` in each locale, in milliseconds.
+private func firstParses(of text: String, in locales: [String]) -> [(String, Double)] {
+    locales.map { locale in
+        let identifier = Locale(identifier: locale)
+        let start = ContinuousClock.now
+        _ = try? MoneyParser(locale: identifier).parse(text)
+        return (locale, seconds(ContinuousClock.now - start) * 1e3)
+    }
 }
 
 /// ICU's available locales, as the library sees them.
@@ -61,13 +90,7 @@ func measureColdStart(timesPath: String? = nil) -> ColdStart {
     let heap1 = heapInUse()
 
     let locales = icuLocales().filter { $0 != "en_US" }
-    var times: [(String, Double)] = []
-    for locale in locales {
-        let identifier = Locale(identifier: locale)
-        start = ContinuousClock.now
-        _ = try? MoneyParser(locale: identifier).parse("1")
-        times.append((locale, seconds(ContinuousClock.now - start) * 1e3))
-    }
+    let times = firstParses(of: "1", in: locales)
     if let timesPath {
         let lines = [("en_US", firstUse)] + times
         let text = lines.map { "\($0.0)\t\($0.1)\n" }.joined()
@@ -78,11 +101,23 @@ func measureColdStart(timesPath: String? = nil) -> ColdStart {
     let heap2 = heapInUse()
     let sorted = times.map(\.1).sorted()
     let slowest = times.max { $0.1 < $1.1 }
+    let resident = residentBytes()
+
+    let generalTimes = firstParses(of: "1 XAU", in: ["en_US"] + locales)
+    let heap3 = heapInUse()
+    let generalSorted = generalTimes.dropFirst().map(\.1).sorted()
+    let generalSlowest = generalTimes.dropFirst().max { $0.1 < $1.1 }
+    let general = ColdStart.GeneralPass(
+        firstMilliseconds: generalTimes[0].1, locales: generalSorted.count, totalSeconds: generalSorted.reduce(0, +) / 1e3,
+        medianMilliseconds: median(generalSorted),
+        p90Milliseconds: generalSorted.isEmpty ? .nan : generalSorted[generalSorted.count * 9 / 10],
+        maxMilliseconds: generalSlowest?.1 ?? .nan, slowestLocale: generalSlowest?.0 ?? "",
+        heapBytes: heap2.flatMap { a in heap3.map { $0 - a } })
     return ColdStart(
         firstUseMilliseconds: firstUse, firstUseHeapBytes: heap0.flatMap { a in heap1.map { $0 - a } },
         locales: times.count, totalSeconds: sorted.reduce(0, +) / 1e3, medianMilliseconds: median(sorted),
         p90Milliseconds: sorted.isEmpty ? .nan : sorted[sorted.count * 9 / 10], maxMilliseconds: slowest?.1 ?? .nan,
         slowestLocale: slowest?.0 ?? "", under1ms: sorted.filter { $0 < 1 }.count,
         heapBytes: heap1.flatMap { a in heap2.map { $0 - a } }, residentBytesBefore: resident0,
-        residentBytesAfter: residentBytes())
+        residentBytesAfter: resident, general: general)
 }

@@ -236,13 +236,13 @@ enum ICU {
         return code
     }
 
-    /// Names of every bundle in ICU's currency data, root first.
-    static func currencyBundleNames() -> [String] {
+    /// Names of every bundle in ICU's currency data, root first (read once).
+    static let currencyBundleNames: [String] = {
         guard let joined = asciiString(capacity: 8192, { buffer, capacity, status in
             mkicu_currency_bundle_names(buffer, capacity, status)
         }) else { return ["root"] }
         return joined.split(separator: "\0").map(String.init)
-    }
+    }()
 
     /// A symbol defined directly in one currency-data bundle.
     struct BundleSymbol {

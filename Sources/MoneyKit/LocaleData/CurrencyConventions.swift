@@ -1,7 +1,8 @@
 
 /// How every currency is written in one locale, and the locale's part of the marker
-/// tables (Docs/ParsingRules.md §4 and §7): its display and plural names (any currency), and which symbols are
-/// the locale's own standard symbols for rule 3.
+/// tables (Docs/ParsingRules.md §4 and §7): its display and plural names (any currency), and
+/// (in ``Markers``, built on first use) the name table and which symbols are the locale's own
+/// standard symbols for rule 3.
 ///
 /// A class: the parse reads it through its profile, and a value this large would be copied
 /// (every table's reference retained) wherever a method of it is taken as a closure.
@@ -44,18 +45,14 @@ final class CurrencyConventions: Sendable {
     let pluralKeywords: [String]
     /// Currency-name patterns by plural keyword (`{0} {1}`: number, then name).
     let unitPatterns: [String: String]
-    /// Case-folded display and plural names of every currency in this locale, and unit words.
-    let names: MarkerTrie
-    /// For each key of ``names``: what it names.
-    let nameInfos: [NameInfo]
-    /// Qualifier words of the locale's names (`indien` -> INR).
-    let qualifierWords: QualifierWords
 
-    /// The qualifier word of the input at `start` in the locale's language or English
-    /// (`Indian`, `australischen`, §7): where it ends and the currencies it qualifies.
-    func qualifier(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
-        qualifierWords.match(in: bytes, from: start) ?? GlobalMarkers.shared.englishQualifiers.match(in: bytes, from: start)
-    }
+    /// The locale's part of the marker tables, built on first use: the general machine needs
+    /// them, the common shape does not (most amounts typed into a form never build them).
+    var markers: Markers { lazyMarkers.value }
+    private let lazyMarkers: LazyReference<Markers>
+
+    /// Whether the marker tables were built (tests and memory reports).
+    var hasBuiltMarkers: Bool { lazyMarkers.isBuilt }
 
     /// What a key of the locale's name table names.
     struct NameInfo: Sendable {
@@ -68,114 +65,49 @@ final class CurrencyConventions: Sendable {
         var nouns = CurrencySet()
     }
 
-    /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
-    /// current currencies in this locale, and those currencies; the same for the case-folded
-    /// standard symbols of three or more letters among ``GlobalMarkers/words`` (parallel
-    /// arrays, binary-searched: cheaper than hashing on the hot path).
-    private let standardSymbolIDs: [Int32]
-    private let standardSymbolSets: [CurrencySet]
-    private let standardWordIDs: [Int32]
-    private let standardWordSets: [CurrencySet]
+    /// The infos of a name table's keys, each distinct currency set stored once: a table has
+    /// hundreds of keys (about 750 in English, 1,400 in Slovak) but few distinct sets, so a
+    /// key takes 6 bytes instead of an info's 144.
+    struct NameInfos: Sendable {
+        private struct Entry {
+            let names: UInt16
+            let unitWords: UInt16
+            let nouns: UInt16
+        }
 
-    /// Keys of the global tables with supplement entries scoped to regions or languages that
-    /// include this locale, and those entries' currencies (entries that apply everywhere are
-    /// in the global tables).
-    private let scopedSymbolIDs: [Int32]
-    private let scopedSymbolSets: [GlobalMarkers.SupplementSets]
-    private let scopedWordIDs: [Int32]
-    private let scopedWordSets: [GlobalMarkers.SupplementSets]
+        private let entries: [Entry]
+        private let sets: [CurrencySet]
 
-    /// The currencies whose standard symbol a key of the global symbol table (or, folded,
-    /// word table) is in this locale.
-    func standardCurrencies(symbol id: Int32) -> CurrencySet {
-        standardSymbolIDs.sortedIndex(of: id).map { standardSymbolSets[$0] } ?? CurrencySet()
-    }
+        init(_ infos: [NameInfo]) {
+            var sets: [CurrencySet] = []
+            var indexes: [CurrencySet: UInt16] = [:]
+            func index(_ set: CurrencySet) -> UInt16 {
+                if let known = indexes[set] { return known }
+                sets.append(set)
+                indexes[set] = UInt16(sets.count - 1)
+                return UInt16(sets.count - 1)
+            }
+            entries = infos.map { Entry(names: index($0.names), unitWords: index($0.unitWords), nouns: index($0.nouns)) }
+            self.sets = sets
+        }
 
-    func standardCurrencies(word id: Int32) -> CurrencySet {
-        standardWordIDs.sortedIndex(of: id).map { standardWordSets[$0] } ?? CurrencySet()
-    }
-
-    /// The currencies of a key's supplement entries scoped to include this locale, if any.
-    func scoped(symbol id: Int32) -> GlobalMarkers.SupplementSets? {
-        scopedSymbolIDs.sortedIndex(of: id).map { scopedSymbolSets[$0] }
-    }
-
-    func scoped(word id: Int32) -> GlobalMarkers.SupplementSets? {
-        scopedWordIDs.sortedIndex(of: id).map { scopedWordSets[$0] }
-    }
-
-    /// The currencies for which the locale has a display or plural name (ICU falls back to
-    /// the ISO code when it has none).
-    private let named: CurrencySet
-
-    /// Whether the locale has a display or plural name for a currency.
-    func hasName(_ currency: UInt16) -> Bool { named.contains(currency) }
-
-    /// The CJK and Korean numeral characters that begin a longer marker in this locale
-    /// (일 of 일본 엔화), ascending: only these need a marker match before being read as numerals.
-    private let numeralsBeginningMarkers: [UInt32]
-
-    /// Whether a numeral character begins a marker longer than itself.
-    func numeralBeginsMarker(_ scalar: UInt32) -> Bool {
-        numeralsBeginningMarkers.sortedContains(scalar)
+        /// The info of a key (a value of the name trie).
+        subscript(key: Int) -> NameInfo {
+            let entry = entries[key]
+            return NameInfo(names: sets[Int(entry.names)], unitWords: sets[Int(entry.unitWords)], nouns: sets[Int(entry.nouns)])
+        }
     }
 
     init(locale: String, region: String, language: String) {
-        let global = GlobalMarkers.shared
         let keywords = ICU.pluralKeywords(ofLocale: locale)
         let unitPatterns = ICU.currencyUnitPatterns(ofLocale: locale)
         let bundleNames = CurrencyNames.forLocale(locale)
-        let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
-
-        var standardSymbols: [Int32: CurrencySet] = [:]
-        var standardWords: [Int32: CurrencySet] = [:]
-        for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
-            let symbol = bundleNames.displaySymbols[position]
-            let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
-            if id >= 0 { standardSymbols[id, default: CurrencySet()].insert(UInt16(position)) }
-            if MarkerKey.isFoldedSymbolForm(symbol) {
-                let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
-                if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
-            }
-        }
-        func scopedHere(_ supplement: [GlobalMarkers.SupplementInfo]) -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
-            var scoped: [Int32: GlobalMarkers.SupplementSets] = [:]
-            for info in supplement {
-                for index in info.entries {
-                    let entry = MarkerSupplement.shared.entries[index]
-                    guard !entry.scope.isEverywhere, entry.applies(inRegion: region, language: language) else { continue }
-                    scoped[info.key, default: GlobalMarkers.SupplementSets()].add(entry)
-                }
-            }
-            return scoped.sorted { $0.key < $1.key }
-        }
-        let scopedSymbols = scopedHere(global.symbolSupplement)
-        let scopedWords = scopedHere(global.wordSupplement)
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
-        self.names = table.trie
-        self.nameInfos = table.infos
-        self.named = table.named
-        self.qualifierWords = table.qualifiers
-        let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
-        self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
-            tries.contains { trie, folded in
-                guard !folded || !MarkerKey.isRemovedByFolding(scalar) else { return false }
-                let node = trie.child(of: MarkerTrie.root, scalar: folded ? MarkerKey.foldedScalar(scalar) ?? scalar : scalar)
-                return node >= 0 && trie.hasChildren(node)
-            } || table.qualifiers.beginsLongerWord(scalar)
+        self.lazyMarkers = LazyReference {
+            Markers(names: bundleNames, keywords: keywords, unitPatterns: unitPatterns, region: region, language: language)
         }
-        let sortedSymbols = standardSymbols.sorted { $0.key < $1.key }
-        self.standardSymbolIDs = sortedSymbols.map(\.key)
-        self.standardSymbolSets = sortedSymbols.map(\.value)
-        let sortedWords = standardWords.sorted { $0.key < $1.key }
-        self.standardWordIDs = sortedWords.map(\.key)
-        self.standardWordSets = sortedWords.map(\.value)
-        self.scopedSymbolIDs = scopedSymbols.map(\.key)
-        self.scopedSymbolSets = scopedSymbols.map(\.value)
-        self.scopedWordIDs = scopedWords.map(\.key)
-        self.scopedWordSets = scopedWords.map(\.value)
     }
 
     /// The locale's name table: every currency's long and plural names, and the names with
@@ -183,13 +115,13 @@ final class CurrencyConventions: Sendable {
     /// the same names, plural keywords and unit patterns (most regional variants of a language).
     final class NameTable: Sendable {
         let trie: MarkerTrie
-        let infos: [NameInfo]
+        let infos: NameInfos
         /// The currencies that have a display or plural name.
         let named: CurrencySet
         /// Qualifier words of the names (`indian` -> INR).
         let qualifiers: QualifierWords
 
-        private init(trie: MarkerTrie, infos: [NameInfo], named: CurrencySet, qualifiers: QualifierWords) {
+        private init(trie: MarkerTrie, infos: NameInfos, named: CurrencySet, qualifiers: QualifierWords) {
             self.trie = trie
             self.infos = infos
             self.named = named
@@ -339,7 +271,7 @@ final class CurrencyConventions: Sendable {
             }
             names.addPeriodlessVariants()
             let (trie, infos) = names.build()
-            return NameTable(trie: trie, infos: infos, named: named, qualifiers: QualifierWords(derived.qualifiers))
+            return NameTable(trie: trie, infos: NameInfos(infos), named: named, qualifiers: QualifierWords(derived.qualifiers))
         }
     }
 

@@ -13,6 +13,34 @@ final class FormattingConventions: Sendable {
         let groupingSymbol: String
     }
 
+    /// A currency with its own format in one bundle of ICU's currency data.
+    struct OwnFormatRecord: Sendable {
+        let currency: UInt16
+        let format: OwnFormat
+    }
+
+    /// The currencies that have their own format (pattern and separators) in some bundle of
+    /// ICU's currency data of a language: EUR in en_150, TRY in tr, CVE in pt_CV and kea, and
+    /// historic ones. A locale profile checks which of them its locale inherits. Read from
+    /// the language's bundles only, once per language.
+    static func ownFormatRecords(language: String) -> [OwnFormatRecord] {
+        ownFormatRecordCache.value(for: language) {
+            var records: [OwnFormatRecord] = []
+            for bundle in ICU.currencyBundleNames where bundle.prefix(while: { $0 != "_" }) == language {
+                for defined in ICU.currencySymbols(definedInBundle: bundle) where defined.kind == .ownFormat {
+                    guard let currency = CurrencyCatalog.shared.index(ofCode: defined.code.utf8) else { continue }
+                    let fields = defined.symbol.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                    guard fields.count == 3 else { continue }
+                    records.append(OwnFormatRecord(currency: currency, format: OwnFormat(
+                        pattern: NumberPattern(fields[0]), decimalSymbol: fields[1], groupingSymbol: fields[2])))
+                }
+            }
+            return records
+        }
+    }
+
+    private static let ownFormatRecordCache = DerivedCache<String, [OwnFormatRecord]>()
+
     /// The currency-spacing facts that depend on the currency text: whether its last
     /// character may take a space before a following digit, and its first character after a
     /// preceding digit (ICU's `currencyMatch`), for the symbol, narrow symbol and ISO code.

@@ -169,40 +169,17 @@ final class GlobalMarkers: Sendable {
     /// The yen sign's key in the symbol table: what `\` stands for in Japanese text (§7).
     let yenSign: MarkerMatch
 
-    /// A currency's own format in one bundle of ICU's currency data.
-    struct OwnFormatRecord: Sendable {
-        /// The bundle's language (`en` for en_150).
-        let language: String
-        let currency: UInt16
-        let format: FormattingConventions.OwnFormat
-    }
-
-    /// Currencies that have their own format (pattern and separators) in some bundle of
-    /// ICU's currency data: EUR in en_150, TRY in tr, CVE in pt_CV and kea, and historic
-    /// ones. Read here because it comes from the same bundle walk; a locale profile checks
-    /// which of them its locale inherits.
-    let ownFormats: [OwnFormatRecord]
-
     private init() {
         let catalog = CurrencyCatalog.shared
         var symbols = MarkerTableBuilder(empty: MarkerInfo())
         var words = MarkerTableBuilder(empty: MarkerInfo())
 
         // Symbols of every currency across all bundles of ICU's currency data; those of three
-        // or more letters also case-folded among the words.
-        var ownFormats: [OwnFormatRecord] = []
-        for bundle in ICU.currencyBundleNames() {
-            for defined in ICU.currencySymbols(definedInBundle: bundle) {
+        // or more letters also case-folded among the words. (A currency's own format is no
+        // symbol: FormattingConventions reads those.)
+        for bundle in ICU.currencyBundleNames {
+            for defined in ICU.currencySymbols(definedInBundle: bundle) where defined.kind != .ownFormat {
                 guard let index = catalog.index(ofCode: defined.code.utf8) else { continue }
-                if defined.kind == .ownFormat {
-                    let fields = defined.symbol.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                    guard fields.count == 3 else { continue }
-                    let format = FormattingConventions.OwnFormat(
-                        pattern: NumberPattern(fields[0]), decimalSymbol: fields[1], groupingSymbol: fields[2])
-                    ownFormats.append(OwnFormatRecord(language: String(bundle.prefix { $0 != "_" }), currency: index,
-                                                      format: format))
-                    continue
-                }
                 let key = MarkerKey.bytes(of: defined.symbol, folded: false)
                 guard !key.isEmpty else { continue }
                 let current = catalog.entries[Int(index)].isCurrent
@@ -278,7 +255,6 @@ final class GlobalMarkers: Sendable {
         self.wordSupplement = wordSupplement
         self.symbolHot = GlobalMarkers.frozen(HotTable(symbolInfos, symbolSupplement))
         self.wordHot = GlobalMarkers.frozen(HotTable(wordInfos, wordSupplement))
-        self.ownFormats = ownFormats
     }
 }
 

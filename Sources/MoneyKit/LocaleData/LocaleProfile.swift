@@ -20,8 +20,12 @@ final class LocaleProfile: Sendable {
     let currencies: CurrencyConventions
     /// Patterns and facts for writing amounts.
     let formatting: FormattingConventions
-    /// Compact-number affixes (§4b).
-    let compact: CompactAffixes
+    /// Compact-number affixes (§4b), built on first use: only the general machine reads them.
+    var compact: CompactAffixes { lazyCompact.value }
+    private let lazyCompact: LazyReference<CompactAffixes>
+
+    /// Whether the compact affixes were built (tests and memory reports).
+    var hasBuiltCompactAffixes: Bool { lazyCompact.isBuilt }
     /// The words joining a major amount to its minor part (§7).
     let joiners: JoinerWords
     /// The case endings of unit words and scale words (§7), for languages that have them.
@@ -56,7 +60,8 @@ final class LocaleProfile: Sendable {
         let ownFormats = LocaleProfile.ownFormats(locale: identifier, formatting: plainFormatting, displays: currencies.displays)
         let formatting = ownFormats.isEmpty ? plainFormatting : plainFormatting.with(ownFormats: ownFormats)
         numbers.ownFormats(ownFormats)
-        self.compact = CompactAffixes.forLocale(identifier, numbers: numbers)
+        let compactNumbers = numbers
+        self.lazyCompact = LazyReference { CompactAffixes.forLocale(identifier, numbers: compactNumbers) }
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting
@@ -104,7 +109,7 @@ final class LocaleProfile: Sendable {
     ) -> [UInt16: FormattingConventions.OwnFormat] {
         let language = locale.prefix { $0 != "_" }
         var chosen: [UInt16: FormattingConventions.OwnFormat] = [:]
-        for record in GlobalMarkers.shared.ownFormats where record.language == language && chosen[record.currency] == nil {
+        for record in FormattingConventions.ownFormatRecords(language: String(language)) where chosen[record.currency] == nil {
             let code = displays[Int(record.currency)].code
             let minorUnits = Currency(index: record.currency).minorUnits
             let probe = ExactDecimal(significand: 1_234_567, scale: 0, isNegative: true)

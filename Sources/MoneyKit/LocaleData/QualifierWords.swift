@@ -32,12 +32,8 @@ final class QualifierWords: Sendable {
     /// The distinct currency sets the entries point to.
     private let sets: [CurrencySet]
 
-    /// Every word, for review and tests.
-    let words: [ByteKey: CurrencySet]
-
     /// Builds the table of a language's qualifier words (folded keys).
     init(_ qualifiers: [ByteKey: CurrencySet]) {
-        words = qualifiers
         // Every word and stem as a piece of one byte store, with the word's currencies;
         // pieces are sorted by key so that equal keys merge. (Sorting small index records
         // over one store costs a fraction of sorting arrays of slices: this runs once per

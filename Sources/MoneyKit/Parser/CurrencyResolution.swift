@@ -90,13 +90,13 @@ struct CurrencyResolution {
 
     func candidates(_ match: MarkerMatch) -> Candidates {
         let global = GlobalMarkers.shared
-        let conventions = profile.currencies
+        let markers = profile.currencies.markers
         var candidates = Candidates()
         candidates.symbolKey = match.symbol
         candidates.wordKey = match.word
         if match.symbol >= 0 {
             candidates.add(key: match.symbol, infos: global.symbolInfos, supplement: global.symbolSupplement,
-                           standard: conventions.standardCurrencies(symbol: match.symbol), scoped: conventions.scoped(symbol:))
+                           standard: markers.standardCurrencies(symbol: match.symbol), scoped: markers.scoped(symbol:))
         }
         if match.word >= 0 {
             let word = Int(match.word)
@@ -105,11 +105,11 @@ struct CurrencyResolution {
             candidates.names.formUnion(global.wordInfos[word].englishNames)
             candidates.unitWords.formUnion(global.wordInfos[word].englishUnitWords)
             candidates.add(key: match.word, infos: global.wordInfos, supplement: global.wordSupplement,
-                           standard: conventions.standardCurrencies(word: match.word), scoped: conventions.scoped(word:))
+                           standard: markers.standardCurrencies(word: match.word), scoped: markers.scoped(word:))
         }
         if match.name >= 0 {
-            candidates.names.formUnion(conventions.nameInfos[Int(match.name)].names)
-            candidates.unitWords.formUnion(conventions.nameInfos[Int(match.name)].unitWords)
+            candidates.names.formUnion(markers.nameInfos[Int(match.name)].names)
+            candidates.unitWords.formUnion(markers.nameInfos[Int(match.name)].unitWords)
         }
         return candidates
     }
@@ -123,7 +123,7 @@ struct CurrencyResolution {
         let qualified = qualifiedCurrencies(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
         var nouns = CurrencySet()
         if marker.match.name >= 0 {
-            let info = profile.currencies.nameInfos[Int(marker.match.name)]
+            let info = profile.currencies.markers.nameInfos[Int(marker.match.name)]
             nouns = info.nouns.union(info.unitWords).union(info.names)
         }
         if marker.match.word >= 0 {
@@ -149,7 +149,7 @@ struct CurrencyResolution {
                 index += length
                 continue
             }
-            guard let word = profile.currencies.qualifier(in: bytes, from: index) else { break }
+            guard let word = profile.currencies.markers.qualifier(in: bytes, from: index) else { break }
             currencies = currencies.map { $0.intersection(word.currencies) } ?? word.currencies
             index = word.end
         }
@@ -167,7 +167,7 @@ struct CurrencyResolution {
                 index += length
                 continue
             }
-            guard let word = profile.currencies.qualifier(in: bytes, from: index) else { break }
+            guard let word = profile.currencies.markers.qualifier(in: bytes, from: index) else { break }
             union.formUnion(word.currencies)
             index = word.end
         }
@@ -371,8 +371,8 @@ struct CurrencyResolution {
             here.formUnion(entries.everywhere)
             if let scoped = scoped(id) { here.formUnion(scoped) }
         }
-        add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: profile.currencies.scoped(symbol:))
-        add(match.word, global.wordInfos, global.wordSupplement, scoped: profile.currencies.scoped(word:))
+        add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: profile.currencies.markers.scoped(symbol:))
+        add(match.word, global.wordInfos, global.wordSupplement, scoped: profile.currencies.markers.scoped(word:))
         return (anyScope, here)
     }
 
@@ -430,7 +430,7 @@ struct CurrencyResolution {
         guard strict else { return }
         let numbers = profile.numbers
         var allowed = MarkerSides()
-        let codeStandsForName = candidates.isoCode != nil && !profile.currencies.hasName(currency.index)
+        let codeStandsForName = candidates.isoCode != nil && !profile.currencies.markers.hasName(currency.index)
         if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
         if !candidates.isNameOnly { allowed.formUnion(numbers.strictFormat(for: currency.index).symbolSides) }
         if !allowed.contains(marker.side) {

@@ -34,7 +34,7 @@ struct Lexer {
         let global = GlobalMarkers.shared
         self.symbols = global.symbols.view
         self.words = global.words.view
-        self.names = profile.currencies.names.view
+        self.names = profile.currencies.markers.names.view
         self.symbolHot = global.symbolHot
         self.wordHot = global.wordHot
     }
@@ -213,10 +213,10 @@ struct Lexer {
         let end = start + length
         // 일본 엔화: a marker, not 일, and 일본 a qualifier (only a few numerals begin a longer
         // marker or qualifier word).
-        if profile.currencies.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar) {
+        if profile.currencies.markers.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar) {
             if let marker = matchMarker(from: start), marker.end > end { return nil }
             // A qualifier word made of numerals only (오만, Oman) is a number.
-            if let qualifier = profile.currencies.qualifier(in: bytes, from: start), qualifier.end > end,
+            if let qualifier = profile.currencies.markers.qualifier(in: bytes, from: start), qualifier.end > end,
                !isNumeralsOnly(start, qualifier.end) { return nil }
         }
         switch numeral {
@@ -305,7 +305,7 @@ struct Lexer {
                 return inflected
             }
             // A qualifier of a currency's name: the state machine pairs it with a noun.
-            guard let qualifier = profile.currencies.qualifier(in: bytes, from: start) else { return nil }
+            guard let qualifier = profile.currencies.markers.qualifier(in: bytes, from: start) else { return nil }
             index = qualifier.end
             return Token(kind: .qualifierWord, start: start, end: qualifier.end)
         }
@@ -387,9 +387,9 @@ struct Lexer {
         }
         guard scalars >= WordEndings.shortestStem else { return nil }
         let stem = UnsafeBufferPointer(rebasing: bytes[start..<stemEnd])
-        if let name = MarkerKey.longestMatch(in: stem, from: 0, trie: profile.currencies.names, folded: true),
+        if let name = MarkerKey.longestMatch(in: stem, from: 0, trie: profile.currencies.markers.names, folded: true),
            name.end == stem.count {
-            let info = profile.currencies.nameInfos[Int(name.value)]
+            let info = profile.currencies.markers.nameInfos[Int(name.value)]
             if !info.unitWords.isEmpty || !info.names.isEmpty {
                 return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(name: name.value))
             }
@@ -441,10 +441,10 @@ struct Lexer {
     @inline(__always)
     private func isMinorHere(_ match: MarkerMatch) -> Bool {
         if match.symbol >= 0, symbolHot.pointee.hasScopedMinor[Int(match.symbol)] {
-            return profile.currencies.scoped(symbol: match.symbol).map { !$0.minor.isEmpty } ?? false
+            return profile.currencies.markers.scoped(symbol: match.symbol).map { !$0.minor.isEmpty } ?? false
         }
         if match.word >= 0, wordHot.pointee.hasScopedMinor[Int(match.word)] {
-            return profile.currencies.scoped(word: match.word).map { !$0.minor.isEmpty } ?? false
+            return profile.currencies.markers.scoped(word: match.word).map { !$0.minor.isEmpty } ?? false
         }
         return false
     }
@@ -455,13 +455,13 @@ struct Lexer {
         if match.symbol >= 0 {
             let global = symbolHot.pointee.scale[Int(match.symbol)]
             if global >= 0 { return global }
-            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = profile.currencies.scoped(symbol: match.symbol)?.scale,
+            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = profile.currencies.markers.scoped(symbol: match.symbol)?.scale,
                scale >= 0 { return scale }
         }
         if match.word >= 0 {
             let global = wordHot.pointee.scale[Int(match.word)]
             if global >= 0 { return global }
-            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = profile.currencies.scoped(word: match.word)?.scale,
+            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = profile.currencies.markers.scoped(word: match.word)?.scale,
                scale >= 0 { return scale }
         }
         return -1
@@ -583,8 +583,8 @@ struct Lexer {
     private func isMarker(_ value: Int32, _ hot: UnsafePointer<GlobalMarkers.HotTable>, isSymbol: Bool) -> Bool {
         if hot.pointee.isMarkerAnywhere[Int(value)] { return true }
         if let hint, hot.pointee.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
-        let currencies = profile.currencies
-        return (isSymbol ? currencies.scoped(symbol: value) : currencies.scoped(word: value)) != nil
+        let markers = profile.currencies.markers
+        return (isSymbol ? markers.scoped(symbol: value) : markers.scoped(word: value)) != nil
     }
 
     /// Whether a scalar that folding changes beyond its case (`أ`, `é`) folds to one an

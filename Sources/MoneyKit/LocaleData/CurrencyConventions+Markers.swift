@@ -1,0 +1,127 @@
+extension CurrencyConventions {
+    /// The locale's part of the marker tables (Docs/ParsingRules.md §4 and §7): its name table
+    /// (names, unit words, qualifier words), which keys of the global tables are its standard
+    /// symbols (rule 3), and the supplement entries scoped to it. Built on the first parse the
+    /// common shape does not read (``CurrencyConventions/markers``): the name table is most of
+    /// a locale's build time and memory.
+    final class Markers: Sendable {
+        /// Case-folded display and plural names of every currency in this locale, and unit words.
+        let names: MarkerTrie
+        /// For each key of ``names``: what it names.
+        let nameInfos: NameInfos
+        /// Qualifier words of the locale's names (`indien` -> INR).
+        let qualifierWords: QualifierWords
+
+        /// The qualifier word of the input at `start` in the locale's language or English
+        /// (`Indian`, `australischen`, §7): where it ends and the currencies it qualifies.
+        func qualifier(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, currencies: CurrencySet)? {
+            qualifierWords.match(in: bytes, from: start) ?? GlobalMarkers.shared.englishQualifiers.match(in: bytes, from: start)
+        }
+
+        /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
+        /// current currencies in this locale, and those currencies; the same for the case-folded
+        /// standard symbols of three or more letters among ``GlobalMarkers/words`` (parallel
+        /// arrays, binary-searched: cheaper than hashing on the hot path).
+        private let standardSymbolIDs: [Int32]
+        private let standardSymbolSets: [CurrencySet]
+        private let standardWordIDs: [Int32]
+        private let standardWordSets: [CurrencySet]
+
+        /// Keys of the global tables with supplement entries scoped to regions or languages that
+        /// include this locale, and those entries' currencies (entries that apply everywhere are
+        /// in the global tables).
+        private let scopedSymbolIDs: [Int32]
+        private let scopedSymbolSets: [GlobalMarkers.SupplementSets]
+        private let scopedWordIDs: [Int32]
+        private let scopedWordSets: [GlobalMarkers.SupplementSets]
+
+        /// The currencies whose standard symbol a key of the global symbol table (or, folded,
+        /// word table) is in this locale.
+        func standardCurrencies(symbol id: Int32) -> CurrencySet {
+            standardSymbolIDs.sortedIndex(of: id).map { standardSymbolSets[$0] } ?? CurrencySet()
+        }
+
+        func standardCurrencies(word id: Int32) -> CurrencySet {
+            standardWordIDs.sortedIndex(of: id).map { standardWordSets[$0] } ?? CurrencySet()
+        }
+
+        /// The currencies of a key's supplement entries scoped to include this locale, if any.
+        func scoped(symbol id: Int32) -> GlobalMarkers.SupplementSets? {
+            scopedSymbolIDs.sortedIndex(of: id).map { scopedSymbolSets[$0] }
+        }
+
+        func scoped(word id: Int32) -> GlobalMarkers.SupplementSets? {
+            scopedWordIDs.sortedIndex(of: id).map { scopedWordSets[$0] }
+        }
+
+        /// The currencies for which the locale has a display or plural name (ICU falls back to
+        /// the ISO code when it has none).
+        private let named: CurrencySet
+
+        /// Whether the locale has a display or plural name for a currency.
+        func hasName(_ currency: UInt16) -> Bool { named.contains(currency) }
+
+        /// The CJK and Korean numeral characters that begin a longer marker in this locale
+        /// (일 of 일본 엔화), ascending: only these need a marker match before being read as numerals.
+        private let numeralsBeginningMarkers: [UInt32]
+
+        /// Whether a numeral character begins a marker longer than itself.
+        func numeralBeginsMarker(_ scalar: UInt32) -> Bool {
+            numeralsBeginningMarkers.sortedContains(scalar)
+        }
+
+        /// The tables of a locale with these names, plural keywords and unit patterns, in this
+        /// region and language.
+        init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], region: String,
+             language: String) {
+            let global = GlobalMarkers.shared
+            let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
+            var standardSymbols: [Int32: CurrencySet] = [:]
+            var standardWords: [Int32: CurrencySet] = [:]
+            for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
+                let symbol = bundleNames.displaySymbols[position]
+                let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
+                if id >= 0 { standardSymbols[id, default: CurrencySet()].insert(UInt16(position)) }
+                if MarkerKey.isFoldedSymbolForm(symbol) {
+                    let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
+                    if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
+                }
+            }
+            func scopedHere(_ supplement: [GlobalMarkers.SupplementInfo]) -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
+                var scoped: [Int32: GlobalMarkers.SupplementSets] = [:]
+                for info in supplement {
+                    for index in info.entries {
+                        let entry = MarkerSupplement.shared.entries[index]
+                        guard !entry.scope.isEverywhere, entry.applies(inRegion: region, language: language) else { continue }
+                        scoped[info.key, default: GlobalMarkers.SupplementSets()].add(entry)
+                    }
+                }
+                return scoped.sorted { $0.key < $1.key }
+            }
+            let scopedSymbols = scopedHere(global.symbolSupplement)
+            let scopedWords = scopedHere(global.wordSupplement)
+            self.names = table.trie
+            self.nameInfos = table.infos
+            self.named = table.named
+            self.qualifierWords = table.qualifiers
+            let tries = [(global.symbols.view, false), (global.words.view, true), (table.trie.view, true)]
+            self.numeralsBeginningMarkers = Numerals.allScalars.filter { scalar in
+                tries.contains { trie, folded in
+                    guard !folded || !MarkerKey.isRemovedByFolding(scalar) else { return false }
+                    let node = trie.child(of: MarkerTrie.root, scalar: folded ? MarkerKey.foldedScalar(scalar) ?? scalar : scalar)
+                    return node >= 0 && trie.hasChildren(node)
+                } || table.qualifiers.beginsLongerWord(scalar)
+            }
+            let sortedSymbols = standardSymbols.sorted { $0.key < $1.key }
+            self.standardSymbolIDs = sortedSymbols.map(\.key)
+            self.standardSymbolSets = sortedSymbols.map(\.value)
+            let sortedWords = standardWords.sorted { $0.key < $1.key }
+            self.standardWordIDs = sortedWords.map(\.key)
+            self.standardWordSets = sortedWords.map(\.value)
+            self.scopedSymbolIDs = scopedSymbols.map(\.key)
+            self.scopedSymbolSets = scopedSymbols.map(\.value)
+            self.scopedWordIDs = scopedWords.map(\.key)
+            self.scopedWordSets = scopedWords.map(\.value)
+        }
+    }
+}
