@@ -2,8 +2,10 @@
 # Throughput and peak memory of `fxparse parse` on the generated corpus: the figures of the
 # README's "fxparse at scale" section.
 #
-#   Scripts/measure-fxparse.sh            1M rows: cat, then fxparse at --jobs 1 and 2, best of 3
-#   Scripts/measure-fxparse.sh --memory   also peak memory at 10 thousand and 10 million rows
+#   Scripts/measure-fxparse.sh                 1M rows: cat, then fxparse at --jobs 1 and 2, best of 3
+#   Scripts/measure-fxparse.sh --memory        also peak memory at 10 thousand and 10 million rows
+#   Scripts/measure-fxparse.sh --every-locale  also 1M rows that mix every ICU locale (written by
+#                                              parsebench --every-locale-corpus), at --jobs 1 and 2
 #
 # Writes its corpora to .build/measure (the 10M-row file is about 310 MB). Times are wall
 # clock on a warm page cache, output to /dev/null; fxparse's own summary line gives the
@@ -46,6 +48,18 @@ for jobs in 1 2; do
     printf '%-28s %8s s  %12s rows/s   %s\n' "fxparse parse --jobs $jobs" "$t" \
         "$(awk -v t="$t" -v n=$rows 'BEGIN { printf "%.0f", n / t }')" "$(grep -o 'peak memory [0-9]* MB' "$dir/stderr.txt")"
 done
+
+if [ "${1:-}" = "--every-locale" ]; then
+    swift build -c release --product parsebench >/dev/null
+    [ -s "$dir/every-locale-1m.csv" ] || .build/release/parsebench --every-locale-corpus "$dir/every-locale-1m.csv"
+    cat "$dir/every-locale-1m.csv" >/dev/null
+    echo "corpus: $dir/every-locale-1m.csv, $rows rows, $(wc -c <"$dir/every-locale-1m.csv") bytes, every ICU locale"
+    for jobs in 1 2; do
+        t=$(best "$fxparse" parse --jobs "$jobs" "$dir/every-locale-1m.csv" -o /dev/null)
+        printf '%-28s %8s s  %12s rows/s   %s\n' "fxparse parse --jobs $jobs" "$t" \
+            "$(awk -v t="$t" -v n=$rows 'BEGIN { printf "%.0f", n / t }')" "$(grep -o 'peak memory [0-9]* MB' "$dir/stderr.txt")"
+    done
+fi
 
 if [ "${1:-}" = "--memory" ]; then
     corpus 10000 "$dir/10k.csv"

@@ -28,6 +28,9 @@ let usage = """
       parsebench --profile ROUNDS      only the prepared parser's loop, for a profiler
       parsebench --csv FILE [--rounds N]
                                        CSV readers: the CSV.swift package against fxparse's reader
+      parsebench --every-locale-corpus FILE [--rows N]
+                                       write a corpus of N rows (default 1,000,000) mixing every
+                                       ICU locale, for fxparse's throughput (README)
 
     Options:
       --rounds N                 rounds per engine, interleaved (default 7)
@@ -62,6 +65,12 @@ let coldStartWanted = !arguments.contains("--no-cold-start")
 arguments.removeAll { $0 == "--no-cold-start" }
 let profileRounds = option("--profile").map { Int($0) ?? 0 }
 let coldStartTimesPath = option("--cold-start-times")
+if let corpusPath = option("--every-locale-corpus") {
+    let rows = option("--rows").map { Int($0) ?? -1 } ?? 1_000_000
+    guard rows > 0 else { fail("--rows takes a positive number") }
+    writeEveryLocaleCorpus(path: corpusPath, rows: rows)
+    exit(0)
+}
 if let csvPath = option("--csv") {
     measureCSVReaders(path: csvPath, rounds: rounds)
     exit(0)

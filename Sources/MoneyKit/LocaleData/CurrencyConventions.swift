@@ -51,6 +51,9 @@ final class CurrencyConventions: Sendable {
     var markers: Markers { lazyMarkers.value }
     private let lazyMarkers: LazyReference<Markers>
 
+    /// ``markers``, unretained (see ``LazyReference/unmanagedValue``): what the parse holds.
+    var unmanagedMarkers: Unmanaged<Markers> { lazyMarkers.unmanagedValue }
+
     /// Whether the marker tables were built (tests and memory reports).
     var hasBuiltMarkers: Bool { lazyMarkers.isBuilt }
 

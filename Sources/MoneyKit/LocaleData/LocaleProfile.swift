@@ -24,6 +24,9 @@ final class LocaleProfile: Sendable {
     var compact: CompactAffixes { lazyCompact.value }
     private let lazyCompact: LazyReference<CompactAffixes>
 
+    /// ``compact``, unretained (see ``LazyReference/unmanagedValue``): what the lexer holds.
+    var unmanagedCompact: Unmanaged<CompactAffixes> { lazyCompact.unmanagedValue }
+
     /// Whether the compact affixes were built (tests and memory reports).
     var hasBuiltCompactAffixes: Bool { lazyCompact.isBuilt }
     /// The words joining a major amount to its minor part (§7).

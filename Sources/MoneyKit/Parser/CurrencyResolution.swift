@@ -5,6 +5,27 @@ struct CurrencyResolution {
     let hint: Currency?
     let strict: Bool
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The locale's marker tables, built now if this is the locale's first general parse.
+    /// Unmanaged, read through ``withMarkers(_:)``: the profile above keeps them alive, and
+    /// reads and copies cost no reference counting (see the same fields of ``Lexer``).
+    private let markerTables: Unmanaged<CurrencyConventions.Markers>
+
+    /// Runs `body` with the locale's marker tables, borrowed.
+    @inline(__always)
+    func withMarkers<Result>(_ body: (CurrencyConventions.Markers) -> Result) -> Result {
+        markerTables._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The resolution of one parse's markers, with the locale's marker tables
+    /// (``CurrencyConventions/markers``, given when the caller holds them already).
+    init(profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil, hint: Currency?, strict: Bool,
+         bytes: UnsafeBufferPointer<UInt8>) {
+        self.profile = profile
+        self.hint = hint
+        self.strict = strict
+        self.bytes = bytes
+        self.markerTables = markers ?? profile.currencies.unmanagedMarkers
+    }
 
     /// Everything the marker tables say about one marker.
     struct Candidates {
@@ -89,8 +110,11 @@ struct CurrencyResolution {
     }
 
     func candidates(_ match: MarkerMatch) -> Candidates {
+        withMarkers { candidates(match, markers: $0) }
+    }
+
+    private func candidates(_ match: MarkerMatch, markers: CurrencyConventions.Markers) -> Candidates {
         let global = GlobalMarkers.shared
-        let markers = profile.currencies.markers
         var candidates = Candidates()
         candidates.symbolKey = match.symbol
         candidates.wordKey = match.word
@@ -123,7 +147,7 @@ struct CurrencyResolution {
         let qualified = qualifiedCurrencies(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
         var nouns = CurrencySet()
         if marker.match.name >= 0 {
-            let info = profile.currencies.markers.nameInfos[Int(marker.match.name)]
+            let info = withMarkers { $0.nameInfos[Int(marker.match.name)] }
             nouns = info.nouns.union(info.unitWords).union(info.names)
         }
         if marker.match.word >= 0 {
@@ -149,7 +173,7 @@ struct CurrencyResolution {
                 index += length
                 continue
             }
-            guard let word = profile.currencies.markers.qualifier(in: bytes, from: index) else { break }
+            guard let word = withMarkers({ $0.qualifier(in: bytes, from: index) }) else { break }
             currencies = currencies.map { $0.intersection(word.currencies) } ?? word.currencies
             index = word.end
         }
@@ -167,7 +191,7 @@ struct CurrencyResolution {
                 index += length
                 continue
             }
-            guard let word = profile.currencies.markers.qualifier(in: bytes, from: index) else { break }
+            guard let word = withMarkers({ $0.qualifier(in: bytes, from: index) }) else { break }
             union.formUnion(word.currencies)
             index = word.end
         }
@@ -364,15 +388,17 @@ struct CurrencyResolution {
         var anyScope = GlobalMarkers.SupplementSets()
         var here = GlobalMarkers.SupplementSets()
         func add(_ id: Int32, _ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo],
-                 scoped: (Int32) -> GlobalMarkers.SupplementSets?) {
+                 scoped: GlobalMarkers.SupplementSets?) {
             guard id >= 0, infos[Int(id)].supplement >= 0 else { return }
             let entries = supplement[Int(infos[Int(id)].supplement)]
             anyScope.formUnion(entries.anyScope)
             here.formUnion(entries.everywhere)
-            if let scoped = scoped(id) { here.formUnion(scoped) }
+            if let scoped { here.formUnion(scoped) }
         }
-        add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: profile.currencies.markers.scoped(symbol:))
-        add(match.word, global.wordInfos, global.wordSupplement, scoped: profile.currencies.markers.scoped(word:))
+        // Read first, outside `add`: a closure calling it would box the sets it changes.
+        let scoped = withMarkers { ($0.scoped(symbol: match.symbol), $0.scoped(word: match.word)) }
+        add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: scoped.0)
+        add(match.word, global.wordInfos, global.wordSupplement, scoped: scoped.1)
         return (anyScope, here)
     }
 
@@ -430,7 +456,7 @@ struct CurrencyResolution {
         guard strict else { return }
         let numbers = profile.numbers
         var allowed = MarkerSides()
-        let codeStandsForName = candidates.isoCode != nil && !profile.currencies.markers.hasName(currency.index)
+        let codeStandsForName = candidates.isoCode != nil && !withMarkers { $0.hasName(currency.index) }
         if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
         if !candidates.isNameOnly { allowed.formUnion(numbers.strictFormat(for: currency.index).symbolSides) }
         if !allowed.contains(marker.side) {

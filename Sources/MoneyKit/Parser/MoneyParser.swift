@@ -203,8 +203,12 @@ public struct MoneyParser: Sendable {
             return .success(money)
         }
         do throws(MoneyParseError) {
-            let resolution = CurrencyResolution(profile: profile, hint: currency, strict: options.mode == .strict, bytes: bytes)
-            var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, hint: currency), resolution: resolution)
+            // The locale's marker tables, built on its first general parse; read once here.
+            let markers = profile.currencies.unmanagedMarkers
+            let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
+                                                strict: options.mode == .strict, bytes: bytes)
+            var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency),
+                                       resolution: resolution)
             try machine.run()
             // The structure is read where the machine left it (it is large: no copies).
             try resolution.settleMultipliers(&machine.result, bytes: bytes)

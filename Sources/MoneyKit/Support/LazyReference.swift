@@ -2,7 +2,7 @@ import Synchronization
 
 /// An object built on first use, once, then read with one atomic load: what a locale
 /// profile holds for the parts it may never need (a locale whose amounts the common shape
-/// reads never builds its marker tables, Docs/ParsingRules.md "The common shape").
+/// reads never builds its marker tables and compact affixes; see `CommonShape.swift`).
 ///
 /// The first reader builds under a lock, so that threads asking at the same time wait for
 /// one build; later reads take no lock (an acquiring load pairs with the releasing store
@@ -28,6 +28,15 @@ final class LazyReference<Value: AnyObject & Sendable>: Sendable {
             slot.store(Unmanaged.passRetained(value), ordering: .releasing)
             return value
         }
+    }
+
+    /// The object, built now if no read has built it yet, unretained: for a hot path that
+    /// keeps this reference's owner alive and reads the object through
+    /// `_withUnsafeGuaranteedRef`, with no reference counting (``value`` returns the object
+    /// retained, and its caller releases it).
+    var unmanagedValue: Unmanaged<Value> {
+        if let built = slot.load(ordering: .acquiring) { return built }
+        return Unmanaged.passUnretained(value)
     }
 
     /// Whether the object was built (for tests and memory reports).

@@ -18,6 +18,24 @@ struct Lexer {
     private let names: MarkerTrie.View
     private let symbolHot: UnsafePointer<GlobalMarkers.HotTable>
     private let wordHot: UnsafePointer<GlobalMarkers.HotTable>
+    // The locale's marker tables and compact affixes, built now if this is the locale's
+    // first general parse (LocaleProfile.swift). Unmanaged, read through `withMarkers` and
+    // `withCompact`: the profile above keeps them alive, and neither a read nor a copy of the
+    // lexer costs reference counting. (Measured with callgrind over every corpus amount:
+    // reading them through the profile's lazy references, as unowned(unsafe) fields or as
+    // strong fields cost 350-400 instructions per parse in retains and releases.)
+    private let markerTables: Unmanaged<CurrencyConventions.Markers>
+    private let compactAffixes: Unmanaged<CompactAffixes>
+
+    @inline(__always)
+    private func withMarkers<Result>(_ body: (CurrencyConventions.Markers) -> Result) -> Result {
+        markerTables._withUnsafeGuaranteedRef(body)
+    }
+
+    @inline(__always)
+    private func withCompact<Result>(_ body: (CompactAffixes) -> Result) -> Result {
+        compactAffixes._withUnsafeGuaranteedRef(body)
+    }
     /// The currency hint: symbols of currencies no longer current, and supplement forms
     /// outside their scope, are markers only for it.
     let hint: Currency?
@@ -26,15 +44,21 @@ struct Lexer {
     /// The last token that was not a space (`.end` before the first).
     private var lastSolid: Token.Kind = .end
 
+    /// A lexer over `bytes` with the locale's marker tables (``CurrencyConventions/markers``,
+    /// given when the caller holds them already).
     @inline(__always)
-    init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, hint: Currency?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil,
+         hint: Currency?) {
         self.bytes = bytes
         self.profile = profile
         self.hint = hint
         let global = GlobalMarkers.shared
         self.symbols = global.symbols.view
         self.words = global.words.view
-        self.names = profile.currencies.markers.names.view
+        let markers = markers ?? profile.currencies.unmanagedMarkers
+        self.markerTables = markers
+        self.compactAffixes = profile.unmanagedCompact
+        self.names = markers._withUnsafeGuaranteedRef { $0.names.view }
         self.symbolHot = global.symbolHot
         self.wordHot = global.wordHot
     }
@@ -213,10 +237,10 @@ struct Lexer {
         let end = start + length
         // 일본 엔화: a marker, not 일, and 일본 a qualifier (only a few numerals begin a longer
         // marker or qualifier word).
-        if profile.currencies.markers.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar) {
+        if withMarkers({ $0.numeralBeginsMarker(Characters.decode(bytes, at: start).scalar) }) {
             if let marker = matchMarker(from: start), marker.end > end { return nil }
             // A qualifier word made of numerals only (오만, Oman) is a number.
-            if let qualifier = profile.currencies.markers.qualifier(in: bytes, from: start), qualifier.end > end,
+            if let qualifier = withMarkers({ $0.qualifier(in: bytes, from: start) }), qualifier.end > end,
                !isNumeralsOnly(start, qualifier.end) { return nil }
         }
         switch numeral {
@@ -305,7 +329,7 @@ struct Lexer {
                 return inflected
             }
             // A qualifier of a currency's name: the state machine pairs it with a noun.
-            guard let qualifier = profile.currencies.markers.qualifier(in: bytes, from: start) else { return nil }
+            guard let qualifier = withMarkers({ $0.qualifier(in: bytes, from: start) }) else { return nil }
             index = qualifier.end
             return Token(kind: .qualifierWord, start: start, end: qualifier.end)
         }
@@ -387,9 +411,9 @@ struct Lexer {
         }
         guard scalars >= WordEndings.shortestStem else { return nil }
         let stem = UnsafeBufferPointer(rebasing: bytes[start..<stemEnd])
-        if let name = MarkerKey.longestMatch(in: stem, from: 0, trie: profile.currencies.markers.names, folded: true),
+        if let name = withMarkers({ MarkerKey.longestMatch(in: stem, from: 0, trie: $0.names, folded: true) }),
            name.end == stem.count {
-            let info = profile.currencies.markers.nameInfos[Int(name.value)]
+            let info = withMarkers { $0.nameInfos[Int(name.value)] }
             if !info.unitWords.isEmpty || !info.names.isEmpty {
                 return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(name: name.value))
             }
@@ -398,15 +422,14 @@ struct Lexer {
            word.end == stem.count, !GlobalMarkers.shared.wordInfos[Int(word.value)].englishUnitWords.isEmpty {
             return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(word: word.value))
         }
-        let compact = profile.compact
-        if let affix = MarkerKey.longestMatch(in: stem, from: 0, trie: compact.trie, folded: true, accepting: {
-            compact.affixes[Int($0)].sides.contains(.after)
-        }), affix.end == stem.count {
+        return withCompact { compact -> Token? in
+            guard let affix = MarkerKey.longestMatch(in: stem, from: 0, trie: compact.trie, folded: true, accepting: {
+                compact.affixes[Int($0)].sides.contains(.after)
+            }), affix.end == stem.count else { return nil }
             var token = Token(kind: .multiplier, start: start, end: end, exponent: compact.affixes[Int(affix.value)].exponent)
             token.isScaleWord = compact.affixes[Int(affix.value)].isWord
             return token
         }
-        return nil
     }
 
     /// Finance notation (§7): a multiplier letter written onto an ISO code, `k` or `K` and `T`
@@ -441,10 +464,10 @@ struct Lexer {
     @inline(__always)
     private func isMinorHere(_ match: MarkerMatch) -> Bool {
         if match.symbol >= 0, symbolHot.pointee.hasScopedMinor[Int(match.symbol)] {
-            return profile.currencies.markers.scoped(symbol: match.symbol).map { !$0.minor.isEmpty } ?? false
+            return withMarkers { $0.scoped(symbol: match.symbol) }.map { !$0.minor.isEmpty } ?? false
         }
         if match.word >= 0, wordHot.pointee.hasScopedMinor[Int(match.word)] {
-            return profile.currencies.markers.scoped(word: match.word).map { !$0.minor.isEmpty } ?? false
+            return withMarkers { $0.scoped(word: match.word) }.map { !$0.minor.isEmpty } ?? false
         }
         return false
     }
@@ -455,13 +478,13 @@ struct Lexer {
         if match.symbol >= 0 {
             let global = symbolHot.pointee.scale[Int(match.symbol)]
             if global >= 0 { return global }
-            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = profile.currencies.markers.scoped(symbol: match.symbol)?.scale,
+            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = withMarkers({ $0.scoped(symbol: match.symbol)?.scale }),
                scale >= 0 { return scale }
         }
         if match.word >= 0 {
             let global = wordHot.pointee.scale[Int(match.word)]
             if global >= 0 { return global }
-            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = profile.currencies.markers.scoped(word: match.word)?.scale,
+            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = withMarkers({ $0.scoped(word: match.word)?.scale }),
                scale >= 0 { return scale }
         }
         return -1
@@ -583,8 +606,7 @@ struct Lexer {
     private func isMarker(_ value: Int32, _ hot: UnsafePointer<GlobalMarkers.HotTable>, isSymbol: Bool) -> Bool {
         if hot.pointee.isMarkerAnywhere[Int(value)] { return true }
         if let hint, hot.pointee.hintOrScopeOnly[Int(value)].contains(hint.index) { return true }
-        let markers = profile.currencies.markers
-        return (isSymbol ? markers.scoped(symbol: value) : markers.scoped(word: value)) != nil
+        return withMarkers { (isSymbol ? $0.scoped(symbol: value) : $0.scoped(word: value)) != nil }
     }
 
     /// Whether a scalar that folding changes beyond its case (`أ`, `é`) folds to one an
@@ -597,16 +619,17 @@ struct Lexer {
 
     /// The longest compact affix starting at `start` that stands on `side` of the number.
     private func matchCompact(from start: Int, side: MarkerSide) -> (end: Int, affix: CompactAffixes.Affix)? {
-        let compact = profile.compact
         // Affix keys are folded (`ألف` is keyed `الف`, §2): a scalar whose own form begins no
         // affix may still fold to one that does (ASCII letters' cases are in the first set).
         let first = Characters.canonical(Characters.decode(bytes, at: start).scalar)
-        guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
-              compact.mayStart(with: first) || mayStartFolded(first, compact) else { return nil }
-        guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
-            compact.affixes[Int($0)].sides.contains(side)
-        }) else { return nil }
-        return (match.end, compact.affixes[Int(match.value)])
+        return withCompact { compact -> (end: Int, affix: CompactAffixes.Affix)? in
+            guard side == .after ? compact.hasSuffixes : compact.hasPrefixes,
+                  compact.mayStart(with: first) || mayStartFolded(first, compact) else { return nil }
+            guard let match = MarkerKey.longestMatch(in: bytes, from: start, trie: compact.trie, folded: true, accepting: {
+                compact.affixes[Int($0)].sides.contains(side)
+            }) else { return nil }
+            return (match.end, compact.affixes[Int(match.value)])
+        }
     }
 
     /// The error for text that is no token: the character, or the whole word when it is a
