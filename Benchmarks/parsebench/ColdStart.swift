@@ -84,7 +84,7 @@ func heapInUse() -> Int? {
 func measureColdStart(timesPath: String? = nil) -> ColdStart {
     let resident0 = residentBytes()
     let heap0 = heapInUse()
-    var start = ContinuousClock.now
+    let start = ContinuousClock.now
     _ = try? MoneyParser(locale: Locale(identifier: "en_US")).parse("$1.00")
     let firstUse = seconds(ContinuousClock.now - start) * 1e3
     let heap1 = heapInUse()

@@ -25,13 +25,8 @@ func writeEveryLocaleCorpus(path: String, rows: Int) {
     }
     var text = "id,input,locale\n"
     text.reserveCapacity(rows * 40)
-    let handle: FileHandle
-    do {
-        FileManager.default.createFile(atPath: path, contents: nil)
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    } catch {
-        fail("cannot write \(path): \(error.localizedDescription)")
-    }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+          let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
     for row in 0..<rows {
         let localeIndex = row % locales.count
         let way = Int(next() % UInt64(styles.count))

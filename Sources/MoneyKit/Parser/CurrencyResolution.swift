@@ -207,6 +207,12 @@ struct CurrencyResolution {
                        localeDecimalClasses: profile.numbers.strictFormat.decimalClasses)
     }
 
+    /// How the digits before a unit or multiplier of this parse are read (§4b).
+    var coefficientReading: CoefficientReading {
+        CoefficientReading(roles: unitRoles, groupingClasses: profile.numbers.groupingBeforeMultiplier,
+                           schemes: profile.numbers.groupingSchemes, bytes: bytes)
+    }
+
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
     /// of the region's currency, or the locale's own standard symbol or name).
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
@@ -261,10 +267,7 @@ struct CurrencyResolution {
     private func applyMultiplier(
         _ exponent: Int8, at offset: Int, to number: inout NumberScan, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) {
-        let numbers = profile.numbers
-        try number.applyMultiplier(exponent: exponent, at: offset, roles: unitRoles,
-                                   groupingClasses: numbers.groupingBeforeMultiplier,
-                                   schemes: numbers.groupingSchemes, bytes: bytes)
+        try number.applyMultiplier(exponent: exponent, at: offset, reading: coefficientReading)
     }
 
     /// The currencies yuan units (元角分) can stand for (§4b).

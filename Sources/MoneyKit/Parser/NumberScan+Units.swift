@@ -47,13 +47,22 @@ struct UnitState {
     }
 }
 
+/// How the digits before a unit or multiplier are read (§4b), the same for every unit of a
+/// parse: the separator roles before the currency is known, the separator classes the locale
+/// groups with before a multiplier, its grouping schemes, and the input.
+struct CoefficientReading {
+    let roles: SeparatorRoles
+    let groupingClasses: UInt16
+    let schemes: [GroupingScheme]
+    let bytes: UnsafeBufferPointer<UInt8>
+}
+
 extension NumberScan {
     /// The current coefficient's value, read with §4b's rule for digits before a
     /// multiplier (a lone `,` or `.` is decimal unless it is the locale's grouping symbol
     /// followed by exactly three digits), and cleared; nil when there are no digits.
-    mutating func takeCoefficient(
-        roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
-    ) throws(MoneyParseError) -> ExactDecimal? {
+    mutating func takeCoefficient(_ reading: CoefficientReading) throws(MoneyParseError) -> ExactDecimal? {
+        let (roles, groupingClasses, schemes, bytes) = (reading.roles, reading.groupingClasses, reading.schemes, reading.bytes)
         guard digitCount > 0 else {
             if markCount > 0 { throw MoneyParseError(.unexpectedCharacter, offset: Int(mark(0).offset)) }
             return nil
@@ -78,13 +87,13 @@ extension NumberScan {
     /// Applies a CJK, Korean or yuan unit token. `chineseHundredMillions`: whether a 亿 may
     /// follow 万 (Chinese locales, and the simplified 亿 anywhere).
     mutating func applyUnit(
-        _ token: Token, roles: SeparatorRoles, groupingClasses: UInt16, schemes: [GroupingScheme],
-        chineseHundredMillions: Bool, bytes: UnsafeBufferPointer<UInt8>
+        _ token: Token, reading: CoefficientReading, chineseHundredMillions: Bool
     ) throws(MoneyParseError) {
+        let bytes = reading.bytes
         let wrong = MoneyParseError(.invalidNumeral, offset: token.start,
                                     excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
         let zeroBeforeCoefficient = leadingZeros > 0
-        let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
+        let coefficient = try takeCoefficient(reading)
         guard units.multiplier == nil else { throw wrong }
         noteUnitStart(token.start)
         units.lastUnitBare = coefficient == nil && !units.groupHasTerms
@@ -153,11 +162,10 @@ extension NumberScan {
     /// group below the last one adds (`214 milyar 543 milyon`, `1 lakh 10 hazar`), and one
     /// right after a smaller one multiplies all before it (`13 lakh crore`).
     mutating func applyMultiplier(
-        exponent: Int8, at offset: Int, isScaleWord: Bool = false, roles: SeparatorRoles, groupingClasses: UInt16,
-        schemes: [GroupingScheme], bytes: UnsafeBufferPointer<UInt8>
+        exponent: Int8, at offset: Int, isScaleWord: Bool = false, reading: CoefficientReading
     ) throws(MoneyParseError) {
         guard !units.used || units.multiplier != nil else { throw MoneyParseError(.invalidNumeral, offset: offset) }
-        let coefficient = try takeCoefficient(roles: roles, groupingClasses: groupingClasses, schemes: schemes, bytes: bytes)
+        let coefficient = try takeCoefficient(reading)
         if let last = units.multiplier {
             if let coefficient {
                 guard exponent < last else { throw MoneyParseError(.invalidNumeral, offset: offset) }

@@ -485,19 +485,15 @@ struct StateMachine {
     }
 
     private mutating func applyMultiplier(_ exponent: Int8, at offset: Int, isScaleWord: Bool = false) throws(MoneyParseError) {
-        let numbers = resolution.profile.numbers
-        try result.number.applyMultiplier(exponent: exponent, at: offset, isScaleWord: isScaleWord, roles: resolution.unitRoles,
-                                          groupingClasses: numbers.groupingBeforeMultiplier,
-                                          schemes: numbers.groupingSchemes, bytes: lexer.bytes)
+        try result.number.applyMultiplier(exponent: exponent, at: offset, isScaleWord: isScaleWord,
+                                          reading: resolution.coefficientReading)
     }
 
     private mutating func applyUnit(_ token: Token) throws(MoneyParseError) {
-        let numbers = resolution.profile.numbers
         // 亿 (U+4EBF) is simplified Chinese only; 億 is Japanese too, where 万億 is no number.
         let chinese = resolution.profile.readsColloquialDigits
             || token.exponent == 8 && Characters.decode(lexer.bytes, at: token.start).scalar == 0x4EBF
-        try result.number.applyUnit(token, roles: resolution.unitRoles, groupingClasses: numbers.groupingBeforeMultiplier,
-                                    schemes: numbers.groupingSchemes, chineseHundredMillions: chinese, bytes: lexer.bytes)
+        try result.number.applyUnit(token, reading: resolution.coefficientReading, chineseHundredMillions: chinese)
         result.number.extend(to: token.end)
     }
 
