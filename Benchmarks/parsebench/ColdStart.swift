@@ -6,12 +6,37 @@ import MoneyKit
 
 /// Cold-start figures.
 struct ColdStart: Codable {
-    /// The process's first parse (`en_US`): the global tables (every locale's currency
-    /// symbols, ISO codes, the supplement) plus the en_US profile.
+    /// The process's first parse (`en_US`, `$1.00`, read by the common shape).
     let firstUseMilliseconds: Double
     let firstUseHeapBytes: Int?
     /// Every other ICU locale, each timed from `MoneyParser(locale:)` through its first parse
-    /// (`1`: the common shape, which needs no marker tables).
+    /// (`1`: the common shape where the locale has a region, which needs no marker tables).
+    let times: LocaleTimes
+    /// Heap in use after loading them all, minus before (glibc's mallinfo2), and per profile.
+    let heapBytes: Int?
+    /// The process's resident memory before MoneyKit's first use and after every locale
+    /// (VmRSS of /proc/self/status; ICU's data is memory-mapped and counts once touched).
+    let residentBytesBefore: Int?
+    let residentBytesAfter: Int?
+    var heapBytesPerProfile: Double? { heapBytes.map { Double($0) / Double(times.locales) } }
+    /// Then, in every locale (en_US too), the first parse the common shape does not read
+    /// (`1 XAU`): what builds the locale's marker tables and compact affixes, and the first
+    /// one in the process also the global tables.
+    let general: GeneralPass
+
+    struct GeneralPass: Codable {
+        /// The first such parse in the process (en_US).
+        let firstMilliseconds: Double
+        /// The other locales.
+        let times: LocaleTimes
+        /// Heap the pass added (the marker tables, compact affixes and global tables), and per locale.
+        let heapBytes: Int?
+        var heapBytesPerLocale: Double? { heapBytes.map { Double($0) / Double(times.locales + 1) } }
+    }
+}
+
+/// One first parse per locale: how long they took.
+struct LocaleTimes: Codable {
     let locales: Int
     let totalSeconds: Double
     let medianMilliseconds: Double
@@ -20,35 +45,22 @@ struct ColdStart: Codable {
     let slowestLocale: String
     /// Locales whose first parse took under 1 ms.
     let under1ms: Int
-    /// Heap in use after loading them all, minus before (glibc's mallinfo2), and per profile.
-    let heapBytes: Int?
-    /// The process's resident memory before MoneyKit's first use and after every locale
-    /// (VmRSS of /proc/self/status; ICU's data is memory-mapped and counts once touched).
-    let residentBytesBefore: Int?
-    let residentBytesAfter: Int?
-    var heapBytesPerProfile: Double? { heapBytes.map { Double($0) / Double(locales) } }
-    /// Then, in every locale (en_US too), the first parse the common shape does not read
-    /// (`1 XAU`): what builds the locale's marker tables and compact affixes, and the first
-    /// one in the process also the global tables.
-    let general: GeneralPass
 
-    struct GeneralPass: Codable {
-        /// The first such parse in the process (en_US): the global tables and en_US's.
-        let firstMilliseconds: Double
-        let locales: Int
-        let totalSeconds: Double
-        let medianMilliseconds: Double
-        let p90Milliseconds: Double
-        let maxMilliseconds: Double
-        let slowestLocale: String
-        /// Heap the pass added (the marker tables, compact affixes and global tables), and per locale.
-        let heapBytes: Int?
-        var heapBytesPerLocale: Double? { heapBytes.map { Double($0) / Double(locales + 1) } }
+    init(_ times: [(locale: String, milliseconds: Double)]) {
+        let sorted = times.map(\.milliseconds).sorted()
+        let slowest = times.max { $0.milliseconds < $1.milliseconds }
+        locales = times.count
+        totalSeconds = sorted.reduce(0, +) / 1e3
+        medianMilliseconds = median(sorted)
+        p90Milliseconds = sorted.isEmpty ? .nan : sorted[sorted.count * 9 / 10]
+        maxMilliseconds = slowest?.milliseconds ?? .nan
+        slowestLocale = slowest?.locale ?? ""
+        under1ms = sorted.filter { $0 < 1 }.count
     }
 }
 
 /// The time of one first parse of `text` in each locale, in milliseconds.
-private func firstParses(of text: String, in locales: [String]) -> [(String, Double)] {
+private func firstParses(of text: String, in locales: [String]) -> [(locale: String, milliseconds: Double)] {
     locales.map { locale in
         let identifier = Locale(identifier: locale)
         let start = ContinuousClock.now
@@ -99,25 +111,15 @@ func measureColdStart(timesPath: String? = nil) -> ColdStart {
         }
     }
     let heap2 = heapInUse()
-    let sorted = times.map(\.1).sorted()
-    let slowest = times.max { $0.1 < $1.1 }
     let resident = residentBytes()
 
     let generalTimes = firstParses(of: "1 XAU", in: ["en_US"] + locales)
     let heap3 = heapInUse()
-    let generalSorted = generalTimes.dropFirst().map(\.1).sorted()
-    let generalSlowest = generalTimes.dropFirst().max { $0.1 < $1.1 }
-    let general = ColdStart.GeneralPass(
-        firstMilliseconds: generalTimes[0].1, locales: generalSorted.count, totalSeconds: generalSorted.reduce(0, +) / 1e3,
-        medianMilliseconds: median(generalSorted),
-        p90Milliseconds: generalSorted.isEmpty ? .nan : generalSorted[generalSorted.count * 9 / 10],
-        maxMilliseconds: generalSlowest?.1 ?? .nan, slowestLocale: generalSlowest?.0 ?? "",
-        heapBytes: heap2.flatMap { a in heap3.map { $0 - a } })
+    let general = ColdStart.GeneralPass(firstMilliseconds: generalTimes[0].milliseconds,
+                                        times: LocaleTimes(Array(generalTimes.dropFirst())),
+                                        heapBytes: heap2.flatMap { a in heap3.map { $0 - a } })
     return ColdStart(
         firstUseMilliseconds: firstUse, firstUseHeapBytes: heap0.flatMap { a in heap1.map { $0 - a } },
-        locales: times.count, totalSeconds: sorted.reduce(0, +) / 1e3, medianMilliseconds: median(sorted),
-        p90Milliseconds: sorted.isEmpty ? .nan : sorted[sorted.count * 9 / 10], maxMilliseconds: slowest?.1 ?? .nan,
-        slowestLocale: slowest?.0 ?? "", under1ms: sorted.filter { $0 < 1 }.count,
-        heapBytes: heap1.flatMap { a in heap2.map { $0 - a } }, residentBytesBefore: resident0,
-        residentBytesAfter: resident, general: general)
+        times: LocaleTimes(times), heapBytes: heap1.flatMap { a in heap2.map { $0 - a } },
+        residentBytesBefore: resident0, residentBytesAfter: resident, general: general)
 }

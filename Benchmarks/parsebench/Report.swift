@@ -72,22 +72,22 @@ func judgeTargets(parsing: [Measurement], formatting: [Measurement], editing: [E
     if let cold {
         targets.append(Target(name: "cold locale profile (first parse in a new locale)", goal: "< 1 ms",
                               measured: String(format: "median %.2f ms, p90 %.2f ms, max %.2f ms; %d of %d under 1 ms",
-                                               cold.medianMilliseconds, cold.p90Milliseconds, cold.maxMilliseconds,
-                                               cold.under1ms, cold.locales),
-                              met: cold.maxMilliseconds < 1))
+                                               cold.times.medianMilliseconds, cold.times.p90Milliseconds, cold.times.maxMilliseconds,
+                                               cold.times.under1ms, cold.times.locales),
+                              met: cold.times.maxMilliseconds < 1))
         targets.append(Target(name: "all ICU locales loaded", goal: "< 2 s",
-                              measured: String(format: "%.2f s for %d locales (+ %.0f ms first use)", cold.totalSeconds,
-                                               cold.locales + 1, cold.firstUseMilliseconds),
-                              met: cold.totalSeconds + cold.firstUseMilliseconds / 1000 < 2))
+                              measured: String(format: "%.2f s for %d locales (+ %.0f ms first use)", cold.times.totalSeconds,
+                                               cold.times.locales + 1, cold.firstUseMilliseconds),
+                              met: cold.times.totalSeconds + cold.firstUseMilliseconds / 1000 < 2))
         targets.append(Target(name: "first use in the process", goal: "≤ 20 ms",
-                              measured: String(format: "%.1f ms (the first general parse: %.1f ms more)",
+                              measured: String(format: "%.1f ms (en_US's first general parse, after every locale's first parse: %.1f ms)",
                                                cold.firstUseMilliseconds, cold.general.firstMilliseconds),
                               met: cold.firstUseMilliseconds <= 20))
         targets.append(Target(name: "a new locale's first parse, median and worst", goal: "≤ 0.3, 2 ms",
                               measured: String(format: "%.2f, %.2f ms (a first general parse: %.2f, %.2f ms more)",
-                                               cold.medianMilliseconds, cold.maxMilliseconds,
-                                               cold.general.medianMilliseconds, cold.general.maxMilliseconds),
-                              met: cold.medianMilliseconds <= 0.3 && cold.maxMilliseconds <= 2))
+                                               cold.times.medianMilliseconds, cold.times.maxMilliseconds,
+                                               cold.general.times.medianMilliseconds, cold.general.times.maxMilliseconds),
+                              met: cold.times.medianMilliseconds <= 0.3 && cold.times.maxMilliseconds <= 2))
         if let each = cold.heapBytesPerProfile {
             targets.append(Target(name: "heap per locale profile", goal: "≤ 40 KiB",
                                   measured: String(format: "%.0f KiB (with marker tables: %.0f KiB more)", each / 1024,
@@ -149,8 +149,8 @@ func printColdStart(_ cold: ColdStart) {
                  cold.firstUseMilliseconds, cold.firstUseHeapBytes.map { megabytes($0) } ?? "-"))
     print(String(format: "%d more ICU locales, each from MoneyParser(locale:) through its first parse: total %.2f s, "
                  + "median %.2f ms, p90 %.2f ms, max %.2f ms (%@); %d under 1 ms",
-                 cold.locales, cold.totalSeconds, cold.medianMilliseconds, cold.p90Milliseconds, cold.maxMilliseconds,
-                 cold.slowestLocale, cold.under1ms))
+                 cold.times.locales, cold.times.totalSeconds, cold.times.medianMilliseconds, cold.times.p90Milliseconds, cold.times.maxMilliseconds,
+                 cold.times.slowestLocale, cold.times.under1ms))
     if let heap = cold.heapBytes, let each = cold.heapBytesPerProfile {
         print("heap held by those profiles: \(megabytes(heap)) (\(String(format: "%.0f", each / 1024)) KiB per profile)")
     }
@@ -161,8 +161,8 @@ func printColdStart(_ cold: ColdStart) {
     print(String(format: "then the first parse the common shape does not read (\"1 XAU\": marker tables, compact affixes): "
                  + "en_US %.1f ms with the global tables; %d more locales: total %.2f s, median %.2f ms, p90 %.2f ms, "
                  + "max %.2f ms (%@); heap +%@ (%.0f KiB per locale)",
-                 general.firstMilliseconds, general.locales, general.totalSeconds, general.medianMilliseconds,
-                 general.p90Milliseconds, general.maxMilliseconds, general.slowestLocale,
+                 general.firstMilliseconds, general.times.locales, general.times.totalSeconds, general.times.medianMilliseconds,
+                 general.times.p90Milliseconds, general.times.maxMilliseconds, general.times.slowestLocale,
                  general.heapBytes.map { megabytes($0) } ?? "-", (general.heapBytesPerLocale ?? 0) / 1024))
 }
 

@@ -82,16 +82,11 @@ final class CurrencyConventions: Sendable {
         private let sets: [CurrencySet]
 
         init(_ infos: [NameInfo]) {
-            var sets: [CurrencySet] = []
-            var indexes: [CurrencySet: UInt16] = [:]
-            func index(_ set: CurrencySet) -> UInt16 {
-                if let known = indexes[set] { return known }
-                sets.append(set)
-                indexes[set] = UInt16(sets.count - 1)
-                return UInt16(sets.count - 1)
-            }
-            entries = infos.map { Entry(names: index($0.names), unitWords: index($0.unitWords), nouns: index($0.nouns)) }
-            self.sets = sets
+            var pool = CurrencySetPool()
+            // UInt16: a language's names hold a few hundred distinct sets at most.
+            func number(_ set: CurrencySet) -> UInt16 { UInt16(pool.number(of: set)) }
+            entries = infos.map { Entry(names: number($0.names), unitWords: number($0.unitWords), nouns: number($0.nouns)) }
+            sets = pool.sets
         }
 
         /// The info of a key (a value of the name trie).

@@ -61,14 +61,7 @@ final class QualifierWords: Sendable {
         store.withUnsafeBufferPointer { store in
             pieces.sort { QualifierWords.compare($0, $1, in: store) < 0 }
         }
-        var pool: [CurrencySet] = []
-        var poolIndex: [CurrencySet: Int32] = [:]
-        func index(_ set: CurrencySet) -> Int32 {
-            if let known = poolIndex[set] { return known }
-            pool.append(set)
-            poolIndex[set] = Int32(pool.count - 1)
-            return Int32(pool.count - 1)
-        }
+        var pool = CurrencySetPool()
         var keys: [(key: [UInt8], value: Int32)] = []
         var entries: [Entry] = []
         var position = 0
@@ -84,15 +77,15 @@ final class QualifierWords: Sendable {
                 }
                 // A whole word of four letters or more is its own stem.
                 var entry = Entry()
-                if !stems.isEmpty { entry.stemOf = index(stems) }
-                if !whole.isEmpty { entry.wordOf = index(whole) }
+                if !stems.isEmpty { entry.stemOf = Int32(pool.number(of: stems)) }
+                if !whole.isEmpty { entry.wordOf = Int32(pool.number(of: whole)) }
                 keys.append((Array(store[Int(first.start)..<Int(first.start + first.length)]), Int32(entries.count)))
                 entries.append(entry)
             }
         }
         trie = MarkerTrie(keys)
         self.entries = entries
-        sets = pool
+        sets = pool.sets
     }
 
     /// A word or stem while the table is built: its bytes in the build's byte store, and

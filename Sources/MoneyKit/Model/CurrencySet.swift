@@ -111,3 +111,20 @@ struct CurrencySet: Hashable, Sendable {
         return result
     }
 }
+
+/// Distinct currency sets, each kept once and numbered in order of first sight: a table whose
+/// many keys share a few sets (name tables, qualifier words) keeps a number per key instead of
+/// a 48-byte set.
+struct CurrencySetPool {
+    /// The sets, by number.
+    private(set) var sets: [CurrencySet] = []
+    private var numbers: [CurrencySet: Int] = [:]
+
+    /// The number of a set, given one on first sight.
+    mutating func number(of set: CurrencySet) -> Int {
+        if let known = numbers[set] { return known }
+        sets.append(set)
+        numbers[set] = sets.count - 1
+        return sets.count - 1
+    }
+}
