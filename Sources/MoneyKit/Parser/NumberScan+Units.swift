@@ -24,14 +24,13 @@ struct UnitState {
     var multiplier: Int8?
     /// Whether that was a scale word (see ``Token/isScaleWord``).
     var multiplierIsScaleWord = false
-    /// UTF-8 offset of the first unit or multiplier.
-    var firstOffset: Int?
     /// UTF-8 offset of the first yuan unit; yuan units also name the currency.
     var yuanOffset: Int?
     /// Whether a unit of 十百千 (십백천) was applied.
     var usedSmallUnit = false
-    /// UTF-8 offset of the first run of several Han or Hangul digits taken by a unit. With a unit of 十百千 such a run makes the numeral mix unit form with bare digits
-    /// (`三十四五元`, `四五十元`: "thirty-four or -five", "forty or fifty"), which is no amount.
+    /// UTF-8 offset of the first run of several Han or Hangul digits taken by a unit. With a
+    /// unit of 十百千 such a run makes the numeral mix unit form with bare digits (`三十四五元`,
+    /// `四五十元`: "thirty-four or -five", "forty or fifty"), which is no amount.
     var numeralRunOffset: Int?
     /// Whether the last unit stood without a number before it (`万` of `万一`).
     var lastUnitBare = false
@@ -62,23 +61,22 @@ extension NumberScan {
     /// multiplier (a lone `,` or `.` is decimal unless it is the locale's grouping symbol
     /// followed by exactly three digits), and cleared; nil when there are no digits.
     mutating func takeCoefficient(_ reading: CoefficientReading) throws(MoneyParseError) -> ExactDecimal? {
-        let (roles, groupingClasses, schemes, bytes) = (reading.roles, reading.groupingClasses, reading.schemes, reading.bytes)
         guard digitCount > 0 else {
             if markCount > 0 { throw MoneyParseError(.unexpectedCharacter, offset: Int(mark(0).offset)) }
             return nil
         }
         var decimal: Int?
         let only = mark(0)
-        if markCount == 1, roles.role(of: only.kind) == .either {
+        if markCount == 1, reading.roles.role(of: only.kind) == .either {
             let digitsAfter = digitCount - Int(only.digitsBefore)
-            let groups = only.kind.bit & groupingClasses != 0 && digitsAfter == 3
+            let groups = only.kind.bit & reading.groupingClasses != 0 && digitsAfter == 3
             decimal = groups ? nil : 0
-            if let error = groupingError(decimal: decimal, roles: roles, schemes: schemes) { throw error }
+            if let error = groupingError(decimal: decimal, roles: reading.roles, schemes: reading.schemes) { throw error }
         } else {
             // The other readings do not depend on the currency's minor units.
-            decimal = try decimalMark(roles: roles, schemes: schemes, minorUnits: 0, bytes: bytes)
+            decimal = try decimalMark(roles: reading.roles, schemes: reading.schemes, minorUnits: 0, bytes: reading.bytes)
         }
-        let value = try exactValue(decimalMark: decimal, bytes: bytes)
+        let value = try exactValue(decimalMark: decimal, bytes: reading.bytes)
         if isMultiDigitNumeralRun, units.numeralRunOffset == nil { units.numeralRunOffset = coefficientStart }
         clearDigits()
         return value
@@ -191,7 +189,6 @@ extension NumberScan {
 
     private mutating func noteUnitStart(_ offset: Int) {
         units.used = true
-        if units.firstOffset == nil { units.firstOffset = offset }
         if start < 0 { start = offset }
     }
 
