@@ -78,7 +78,7 @@ import Testing
                 let token = try lexer.next()
                 if token.kind == .end { break }
                 if token.kind == .space { continue }
-                result.append("\(token.kind):\(lexer.excerpt(token.start, token.end))")
+                result.append("\(token.kind.className):\(lexer.excerpt(token.start, token.end))")
             }
             return result
         }
@@ -90,7 +90,7 @@ import Testing
         ("10kroner", "nb_NO", ["digits:10", "marker:kroner"]),
         ("10k kr", "nb_NO", ["digits:10", "multiplier:k", "marker:kr"]),
         ("5 dollars", "en_US", ["digits:5", "marker:dollars"]),
-        ("1,5 millones de euros", "es_ES", ["digits:1", "separator:,", "digits:5", "multiplier:millones de", "marker:euros"]),
+        ("1,5 millones de euros", "es_ES", ["digits:1", "separator(comma):,", "digits:5", "multiplier:millones de", "marker:euros"]),
         ("$100 US", "en_US", ["marker:$", "digits:100", "regionQualifier:US"]),
         ("99p", "en_GB", ["digits:99", "marker:p"]),
     ])

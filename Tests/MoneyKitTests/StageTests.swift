@@ -39,7 +39,7 @@ import Testing
             while true {
                 let token = try lexer.next()
                 if token.kind == .end { break }
-                kinds.append(token.kind == .separator ? "separator(\(token.separator))" : "\(token.kind)")
+                kinds.append(token.kind.className)
             }
             return kinds.joined(separator: " ")
         }

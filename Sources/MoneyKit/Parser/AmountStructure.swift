@@ -5,15 +5,13 @@ struct PlacedMarker {
     var end: Int
     var side: MarkerSide
     /// When the marker's text is also a compact affix attached to the number (`K`), the
-    /// multiplier's power of ten; -1 otherwise. Currency resolution decides which it is.
-    var multiplier: Int8 = -1
+    /// multiplier's power of ten. Currency resolution decides which it is.
+    var multiplier: Int8?
     /// Whether the marker stands right after the number, with no space (`35€`).
     var touchesNumber = false
     /// The qualifier words next to the marker (`australischen` of `australischen Dollar`,
-    /// §7): their UTF-8 range, or -1 and -1 when there are none (32-bit: inputs are short,
-    /// and this structure is copied on the hot path).
-    var qualifierStart: Int32 = -1
-    var qualifierEnd: Int32 = -1
+    /// §7): their UTF-8 range, if there are any.
+    var qualifier: Range<Int>?
 }
 
 /// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`,
@@ -53,10 +51,8 @@ struct TrailingDigits {
 
 /// A region qualifier after an amount (Docs/ParsingRules.md §7).
 struct Qualifier {
-    /// The region's two letters packed (`US`), or 0 for a supplement qualifier (`M.N.`).
-    var region: UInt16
-    /// The supplement qualifier's match (region 0).
-    var match: MarkerMatch
+    /// The region (`US`) or supplement qualifier (`M.N.`) it names.
+    var name: QualifierName
     /// UTF-8 range in the input.
     var start: Int
     var end: Int

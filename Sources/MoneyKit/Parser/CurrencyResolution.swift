@@ -142,9 +142,9 @@ struct CurrencyResolution {
     /// words next to it (§7: `australischen Dollar` is AUD). A qualifier only narrows a name
     /// or unit word, to currencies whose names have both; when none has, it is an error.
     func candidates(of marker: PlacedMarker) throws(MoneyParseError) -> Candidates {
-        guard marker.qualifierStart >= 0 else { return candidates(marker.match) }
+        guard let qualifier = marker.qualifier else { return candidates(marker.match) }
         let plain = candidates(marker.match)
-        let qualified = qualifiedCurrencies(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
+        let qualified = qualifiedCurrencies(start: qualifier.lowerBound, end: qualifier.upperBound)
         var nouns = CurrencySet()
         if marker.match.name >= 0 {
             let info = withMarkers { $0.nameInfos[Int(marker.match.name)] }
@@ -156,7 +156,7 @@ struct CurrencyResolution {
         }
         let narrowed = nouns.intersection(qualified)
         guard plain.isoCode == nil, !narrowed.isEmpty else {
-            throw qualifierError(start: Int(marker.qualifierStart), end: Int(marker.qualifierEnd))
+            throw qualifierError(start: qualifier.lowerBound, end: qualifier.upperBound)
         }
         var candidates = Candidates()
         candidates.names = narrowed
@@ -217,7 +217,7 @@ struct CurrencyResolution {
     /// of the region's currency, or the locale's own standard symbol or name).
     func resolvesLocally(_ marker: PlacedMarker) -> Bool {
         let candidates: Candidates
-        if marker.qualifierStart < 0 {
+        if marker.qualifier == nil {
             candidates = self.candidates(marker.match)
         } else {
             guard let qualified = try? self.candidates(of: marker) else { return false }
@@ -251,8 +251,8 @@ struct CurrencyResolution {
     func settleMultipliers(_ structure: inout AmountStructure, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) {
         for which in 0..<2 {
             guard let marker = which == 0 ? structure.firstMarker : structure.secondMarker,
-                  marker.multiplier >= 0, !resolvesLocally(marker) else { continue }
-            try applyMultiplier(marker.multiplier, at: marker.start, to: &structure.number, bytes: bytes)
+                  let multiplier = marker.multiplier, !resolvesLocally(marker) else { continue }
+            try applyMultiplier(multiplier, at: marker.start, to: &structure.number, bytes: bytes)
             structure.number.extend(to: marker.end)
             if which == 0 {
                 structure.firstMarker = structure.secondMarker
@@ -434,9 +434,10 @@ struct CurrencyResolution {
     /// `$1,500.00 M.N.`; §7). The marker must be a symbol.
     func resolveQualified(_ marker: PlacedMarker, by qualifierToken: Qualifier) throws(MoneyParseError) -> Currency {
         let candidates = candidates(marker.match)
-        let regional = qualifierToken.region == 0
-            ? supplementSets(qualifierToken.match).anyScope.qualifier
-            : CurrencyCatalog.shared.currencies(inRegion: qualifierToken.region)
+        let regional = switch qualifierToken.name {
+        case .region(let region): CurrencyCatalog.shared.currencies(inRegion: region)
+        case .supplement(let match): supplementSets(match).anyScope.qualifier
+        }
         let offset = qualifierToken.start
         let qualifier = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<qualifierToken.end]), as: UTF8.self)
         guard candidates.isoCode == nil, !candidates.isNameOnly,

@@ -22,7 +22,7 @@ struct UnitState {
     var highestBig: Int8?
     /// The exponent of the last compact multiplier or scale word applied.
     var multiplier: Int8?
-    /// Whether that was a scale word (see ``Token/isScaleWord``).
+    /// Whether that was a scale word (see ``MultiplierToken/isScaleWord``).
     var multiplierIsScaleWord = false
     /// UTF-8 offset of the first yuan unit; yuan units also name the currency.
     var yuanOffset: Int?
@@ -82,28 +82,30 @@ extension NumberScan {
         return value
     }
 
-    /// Applies a CJK, Korean or yuan unit token. `chineseHundredMillions`: whether a 亿 may
-    /// follow 万 (Chinese locales, and the simplified 亿 anywhere).
+    /// Applies a CJK or Korean unit (十, 万: `isYuan` false) or a yuan unit (元角分) of power
+    /// of ten `unitExponent`, written between two UTF-8 offsets. `chineseHundredMillions`:
+    /// whether a 亿 may follow 万 (Chinese locales, and the simplified 亿 anywhere).
     mutating func applyUnit(
-        _ token: Token, reading: CoefficientReading, chineseHundredMillions: Bool
+        exponent unitExponent: Int8, isYuan: Bool, start unitStart: Int, end unitEnd: Int, reading: CoefficientReading,
+        chineseHundredMillions: Bool
     ) throws(MoneyParseError) {
         let bytes = reading.bytes
-        let wrong = MoneyParseError(.invalidNumeral, offset: token.start,
-                                    excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
+        let wrong = MoneyParseError(.invalidNumeral, offset: unitStart,
+                                    excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[unitStart..<unitEnd]), as: UTF8.self))
         let zeroBeforeCoefficient = leadingZeros > 0
         let coefficient = try takeCoefficient(reading)
         guard units.multiplier == nil else { throw wrong }
-        noteUnitStart(token.start)
+        noteUnitStart(unitStart)
         units.lastUnitBare = coefficient == nil && !units.groupHasTerms
-        let exponent = Int(token.exponent)
-        if token.kind == .unit, exponent < 4 {
+        let exponent = Int(unitExponent)
+        if !isYuan, exponent < 4 {
             // 十百千: a term of the current group, smaller than the last one.
-            guard units.lastYuan == nil, UnitState.exponent(token.exponent, isBelow: units.lastSmall) else { throw wrong }
+            guard units.lastYuan == nil, UnitState.exponent(unitExponent, isBelow: units.lastSmall) else { throw wrong }
             units.group = try units.group.plus((coefficient ?? .one).shifted(by: exponent))
             units.groupHasTerms = true
             units.usedSmallUnit = true
-            units.lastSmall = token.exponent
-        } else if token.kind == .unit, token.exponent == 8, units.highestBig == 4, chineseHundredMillions {
+            units.lastSmall = unitExponent
+        } else if !isYuan, exponent == 8, units.highestBig == 4, chineseHundredMillions {
             // Chinese counts 亿 in 万: a 亿 after 万 multiplies all that was read, so 万亿 is
             // 10^12, 一千万亿 10^15, and in 五万三千亿二千万 the 亿 group holds 五万三千. The digits
             // just before 亿 must be a unit's (三千) or follow a 零: `一万一亿` is no amount.
@@ -113,11 +115,11 @@ extension NumberScan {
             units.group = .zero
             units.groupHasTerms = false
             units.lastSmall = nil
-            units.lastBig = token.exponent
-            units.highestBig = token.exponent
-        } else if token.kind == .unit {
+            units.lastBig = unitExponent
+            units.highestBig = unitExponent
+        } else if !isYuan {
             // 万億兆: closes the group, which must not be empty after an earlier group unit.
-            guard units.lastYuan == nil, UnitState.exponent(token.exponent, isBelow: units.lastBig) else { throw wrong }
+            guard units.lastYuan == nil, UnitState.exponent(unitExponent, isBelow: units.lastBig) else { throw wrong }
             var block = try units.group.plus(coefficient ?? .zero)
             if !units.groupHasTerms && coefficient == nil {
                 guard units.lastBig == nil, units.total.isZero else { throw wrong }
@@ -127,8 +129,8 @@ extension NumberScan {
             units.group = .zero
             units.groupHasTerms = false
             units.lastSmall = nil
-            units.lastBig = token.exponent
-            if units.highestBig == nil { units.highestBig = token.exponent }
+            units.lastBig = unitExponent
+            if units.highestBig == nil { units.highestBig = unitExponent }
         } else if exponent == 0 {
             // 元: closes the whole-yuan part.
             guard units.lastYuan == nil, units.groupHasTerms || coefficient != nil || !units.total.isZero else { throw wrong }
@@ -136,23 +138,23 @@ extension NumberScan {
             units.group = .zero
             units.groupHasTerms = false
             units.lastYuan = 0
-            if units.yuanOffset == nil { units.yuanOffset = token.start }
+            if units.yuanOffset == nil { units.yuanOffset = unitStart }
         } else if exponent == -2, units.lastYuan == nil, !units.groupHasTerms, units.total.isZero,
                   let coefficient, coefficient.scale <= 0 {
             // 分 alone takes any whole number of cents (`20分`, §7).
             units.total = coefficient.shifted(by: exponent)
-            units.lastYuan = token.exponent
-            if units.yuanOffset == nil { units.yuanOffset = token.start }
+            units.lastYuan = unitExponent
+            if units.yuanOffset == nil { units.yuanOffset = unitStart }
         } else {
             // 角 and 分: one digit each, in that order.
-            guard UnitState.exponent(token.exponent, isBelow: units.lastYuan), !units.groupHasTerms, let coefficient,
+            guard UnitState.exponent(unitExponent, isBelow: units.lastYuan), !units.groupHasTerms, let coefficient,
                   coefficient.scale == 0 ? coefficient.significand <= 9 : coefficient.significand == 0
             else { throw wrong }
             units.total = try units.total.plus(coefficient.shifted(by: exponent))
-            units.lastYuan = token.exponent
-            if units.yuanOffset == nil { units.yuanOffset = token.start }
+            units.lastYuan = unitExponent
+            if units.yuanOffset == nil { units.yuanOffset = unitStart }
         }
-        units.lastUnit = token.exponent
+        units.lastUnit = unitExponent
     }
 
     /// Applies a compact multiplier or scale word (`K`, `Mio.`, `lakh`, `milyar`) to the number

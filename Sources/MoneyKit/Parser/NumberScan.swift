@@ -86,18 +86,20 @@ struct NumberScan {
 
     func mark(_ position: Int) -> Mark { marks[position] }
 
-    /// Reads a run of digits of one system.
-    mutating func appendDigits(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) {
+    /// Reads a run of digits of one system (whose zero is `zero`) between two UTF-8 offsets.
+    mutating func appendDigits(
+        zero: UInt32, start runStart: Int, end runEnd: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) throws(MoneyParseError) {
         if digitZero == 0 {
-            digitZero = token.digitZero
-        } else if digitZero != token.digitZero {
-            throw MoneyParseError(.mixedDigitSystems, offset: token.start,
-                                  excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))
+            digitZero = zero
+        } else if digitZero != zero {
+            throw MoneyParseError(.mixedDigitSystems, offset: runStart,
+                                  excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self))
         }
-        if start < 0 { start = token.start }
-        if digitCount == 0 { coefficientStart = token.start }
-        var index = token.start
-        while index < token.end {
+        if start < 0 { start = runStart }
+        if digitCount == 0 { coefficientStart = runStart }
+        var index = runStart
+        while index < runEnd {
             let (scalar, length) = Characters.decode(bytes, at: index)
             index += length
             let value = DigitSystems.digit(scalar)?.value ?? 0
@@ -118,7 +120,7 @@ struct NumberScan {
             }
             pendingZeros = 0
         }
-        end = token.end
+        end = runEnd
     }
 
     /// Records a separator after the digits read so far.

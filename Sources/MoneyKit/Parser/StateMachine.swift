@@ -83,7 +83,7 @@ struct StateMachine {
                 previousSolid = token.kind
                 continue
             }
-            if let pending = pendingQualifier, token.kind != .space, token.kind != .marker {
+            if let pending = pendingQualifier, token.kind != .space, !token.kind.isMarker {
                 // A qualifier must stand next to its noun.
                 throw resolution.qualifierError(start: pending.start, end: pending.end)
             }
@@ -111,30 +111,30 @@ struct StateMachine {
         case .openParen:
             try setSign(token, negative: true)
             openParenthesis = token.start
-        case .marker:
-            guard token.role == .currency else { throw unexpected(token) }
-            if token.scale >= 0 {
+        case .marker(let marker):
+            guard marker.role == .currency else { throw unexpected(token) }
+            if let scale = marker.scale {
                 // TEUR 500: a scaled symbol before the number multiplies it too.
                 guard result.prefixMultiplier == nil else { throw invalid(token) }
-                result.prefixMultiplier = (token.scale, token.start)
+                result.prefixMultiplier = (scale, token.start)
             }
-            try addMarker(token, side: .before, multiplier: token.exponent)
-        case .digits:
-            try result.number.appendDigits(token, in: lexer.bytes)
+            try addMarker(token, marker, side: .before, multiplier: marker.compactExponent)
+        case .digits(let zero):
+            try result.number.appendDigits(zero: zero, start: token.start, end: token.end, in: lexer.bytes)
             state = .inDigits
-        case .separator:
+        case .separator(let separator):
             // ".5": a leading separator starts the number (inference checks it can be decimal).
-            result.number.appendSeparator(token.separator, start: token.start, end: token.end)
+            result.number.appendSeparator(separator, start: token.start, end: token.end)
             state = .afterSeparator
-        case .unit:
+        case .unit(let exponent):
             // 十五, 万, 만 원: a unit with no digits before it counts once.
-            try applyUnit(token)
+            try applyUnit(token, exponent: exponent, isYuan: false)
             state = .afterUnit
         case .receiptPrefix:
             break
-        case .multiplier:
+        case .multiplier(let multiplier):
             guard result.prefixMultiplier == nil else { throw invalid(token) }
-            result.prefixMultiplier = (token.exponent, token.start)
+            result.prefixMultiplier = (multiplier.exponent, token.start)
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
                                   offset: token.start, excerpt: ")")
@@ -145,11 +145,11 @@ struct StateMachine {
 
     private mutating func inDigits(_ token: Token) throws(MoneyParseError) {
         switch token.kind {
-        case .digits:
+        case .digits(let zero):
             // The lexer ends a digit run only where the digit system changes.
-            try result.number.appendDigits(token, in: lexer.bytes)
-        case .separator:
-            result.number.appendSeparator(token.separator, start: token.start, end: token.end)
+            try result.number.appendDigits(zero: zero, start: token.start, end: token.end, in: lexer.bytes)
+        case .separator(let separator):
+            result.number.appendSeparator(separator, start: token.start, end: token.end)
             state = .afterSeparator
         case .space:
             // A space between digits groups them (SI style, `40 130`); before a unit or a
@@ -167,8 +167,11 @@ struct StateMachine {
                  .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
                 endNumber()
             }
-        case .unit, .yuan:
-            try applyUnit(token)
+        case .unit(let exponent):
+            try applyUnit(token, exponent: exponent, isYuan: false)
+            state = .afterUnit
+        case .yuan(let exponent):
+            try applyUnit(token, exponent: exponent, isYuan: true)
             state = .afterUnit
         case .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
              .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
@@ -179,8 +182,8 @@ struct StateMachine {
 
     private mutating func afterSeparator(_ token: Token) throws(MoneyParseError) {
         switch token.kind {
-        case .digits:
-            try result.number.appendDigits(token, in: lexer.bytes)
+        case .digits(let zero):
+            try result.number.appendDigits(zero: zero, start: token.start, end: token.end, in: lexer.bytes)
             state = .inDigits
         case .space:
             // "105. –": spaces may stand between the separator and a "no cents" dash.
@@ -206,11 +209,13 @@ struct StateMachine {
 
     private mutating func afterUnit(_ token: Token) throws(MoneyParseError) {
         switch token.kind {
-        case .digits:
-            try result.number.appendDigits(token, in: lexer.bytes)
+        case .digits(let zero):
+            try result.number.appendDigits(zero: zero, start: token.start, end: token.end, in: lexer.bytes)
             state = .inDigits
-        case .unit, .yuan:
-            try applyUnit(token)
+        case .unit(let exponent):
+            try applyUnit(token, exponent: exponent, isYuan: false)
+        case .yuan(let exponent):
+            try applyUnit(token, exponent: exponent, isYuan: true)
         case .space:
             // Korean groups may be spaced: 3억 5천만 원.
             switch try lexer.peek().kind {
@@ -237,21 +242,21 @@ struct StateMachine {
         let justEnded = numberJustEnded
         numberJustEnded = false
         let followsMultiplier = afterMultiplier
-        if token.kind != .space { afterMultiplier = token.kind == .multiplier }
-        if token.kind == .digits, followsMultiplier {
+        if token.kind != .space { afterMultiplier = token.kind.isMultiplier }
+        if case .digits(let zero) = token.kind, followsMultiplier {
             // Digits touching a multiplier are a numeral out of place (`1M5`, §4b); after a
             // space they begin the next group of scale words (`214 milyar 543 milyon`, §7),
             // which a smaller scale word must end.
-            guard previousSolid == .multiplier, token.start > result.number.end, result.trailingDigits == nil,
+            guard previousSolid.isMultiplier, token.start > result.number.end, result.trailingDigits == nil,
                   result.firstMarker?.side != .after, pendingParticle == nil else {
                 let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
                 throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
             }
-            try result.number.appendDigits(token, in: lexer.bytes)
+            try result.number.appendDigits(zero: zero, start: token.start, end: token.end, in: lexer.bytes)
             state = .inDigits
             return
         }
-        if pendingJoiner != nil, token.kind != .space, token.kind != .digits, token.kind != .unit {
+        if pendingJoiner != nil, token.kind != .space, !token.kind.isDigits, !token.kind.isUnit {
             // A joiner is followed by the minor part's digits.
             throw unexpected(token)
         }
@@ -262,21 +267,26 @@ struct StateMachine {
             // 8 euros con 40, 3 dollars and 50 cents, £5 and 50p (§7).
             pendingJoiner = token.start
             numberJustEnded = justEnded
-        case .digits where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded),
-             .unit where pendingJoiner != nil && result.trailingDigits == nil:
-            // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99, 十美元又五十美分.
+        case .digits(let zero) where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded):
+            // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99.
             pendingJoiner = nil
-            result.trailingDigits = TrailingDigits(zero: token.digitZero, start: token.start, end: token.start)
+            result.trailingDigits = TrailingDigits(zero: zero, start: token.start, end: token.start)
             state = .inTrailingDigits
             try inTrailingDigits(token)
-        case .marker where token.role == .minorUnit:
+        case .unit where pendingJoiner != nil && result.trailingDigits == nil:
+            // 十美元又五十美分: the minor part in unit form (no digits, so no digit system yet).
+            pendingJoiner = nil
+            result.trailingDigits = TrailingDigits(zero: 0, start: token.start, end: token.start)
+            state = .inTrailingDigits
+            try inTrailingDigits(token)
+        case .marker(let marker) where marker.role == .minorUnit:
             // 50 cents, 99p: the amount in minor units (a marker after it would be a second one).
             guard result.firstMarker == nil, result.minorMarker == nil, result.qualifier == nil else {
                 throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
             }
-            result.minorMarker = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
-        case .marker:
-            if let qualifier = regionQualifier(token) {
+            result.minorMarker = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: .after)
+        case .marker(let marker):
+            if let qualifier = regionQualifier(token, marker) {
                 result.qualifier = qualifier
                 break
             }
@@ -287,17 +297,17 @@ struct StateMachine {
             // A compact affix that is also a symbol (`K`) may be a multiplier only right
             // after the number.
             let attached = justEnded && result.firstMarker?.side != .after && !result.number.units.used
-            if token.scale >= 0 {
+            if let scale = marker.scale {
                 // 500 TEUR: a scaled symbol multiplies the number it follows.
                 guard justEnded, result.firstMarker?.side != .after else { throw invalid(token) }
-                try applyMultiplier(token.scale, at: token.start)
+                try applyMultiplier(scale, at: token.start)
             }
-            try addMarker(token, side: .after, multiplier: attached ? token.exponent : -1)
-        case .regionQualifier:
+            try addMarker(token, marker, side: .after, multiplier: attached ? marker.compactExponent : nil)
+        case .regionQualifier(let name):
             guard result.firstMarker != nil, result.qualifier == nil, result.minorMarker == nil else {
                 throw unexpected(token)
             }
-            result.qualifier = Qualifier(region: token.region, match: token.marker, start: token.start, end: token.end)
+            result.qualifier = Qualifier(name: name, start: token.start, end: token.end)
         case .slashDash:
             // A lenient-mode price tag (§7): strict mode reads only the locale's own format.
             guard justEnded, !sawSlashDash, result.firstMarker?.side != .after, !resolution.strict else {
@@ -305,12 +315,12 @@ struct StateMachine {
             }
             sawSlashDash = true
             numberJustEnded = true
-        case .multiplier:
+        case .multiplier(let multiplier):
             guard justEnded, result.firstMarker?.side != .after, !sawSlashDash else { throw invalid(token) }
-            try applyMultiplier(token.exponent, at: token.start, isScaleWord: token.isScaleWord)
+            try applyMultiplier(multiplier.exponent, at: token.start, isScaleWord: multiplier.isScaleWord)
             result.number.extend(to: token.end)
             numberJustEnded = true
-            if token.endsWithParticle { pendingParticle = token.start }
+            if multiplier.endsWithParticle { pendingParticle = token.start }
         case .minus where result.number.endsWithDash, .dash where result.number.endsWithDash:
             // `Fr. 5.--`: a second dash right after a "no cents" dash belongs to it; any other
             // minus after one could be either, so it is no sign (never a guess).
@@ -330,7 +340,7 @@ struct StateMachine {
         case .receiptSuffix:
             guard !sawReceiptSuffix else { throw unexpected(token) }
             sawReceiptSuffix = true
-        case .exactly where previousSolid == .marker && result.firstMarker?.side == .after && !sawExactly:
+        case .exactly where previousSolid.isMarker && result.firstMarker?.side == .after && !sawExactly:
             // 美元整, 원정: "exactly" right after the currency that ends the amount (§7).
             sawExactly = true
         case .plus, .openParen:
@@ -346,10 +356,9 @@ struct StateMachine {
     /// Digits after the amount's marker, then optionally spaces and a minor-unit form.
     private mutating func inTrailingDigits(_ token: Token) throws(MoneyParseError) {
         switch token.kind {
-        case .digits where result.minorMarker == nil && (result.trailingDigits!.end == token.start):
+        case .digits(let zero) where result.minorMarker == nil && (result.trailingDigits!.end == token.start):
             // The number's digits and these are of one system (a number of units alone, 十, has none).
-            guard token.digitZero == result.trailingDigits!.zero,
-                  token.digitZero == result.number.digitZero || result.number.digitZero == 0 else {
+            guard zero == result.trailingDigits!.zero, zero == result.number.digitZero || result.number.digitZero == 0 else {
                 throw MoneyParseError(.mixedDigitSystems, offset: token.start, excerpt: excerpt(token))
             }
             var index = token.start
@@ -363,25 +372,25 @@ struct StateMachine {
                 result.trailingDigits!.count = digits + 1
             }
             result.trailingDigits!.end = token.end
-        case .unit where result.minorMarker == nil && result.trailingDigits!.end == token.start && token.exponent >= 1
-            && token.exponent <= 3 && UnitState.exponent(token.exponent, isBelow: result.trailingDigits!.lastUnit):
+        case .unit(let exponent) where result.minorMarker == nil && result.trailingDigits!.end == token.start && exponent >= 1
+            && exponent <= 3 && UnitState.exponent(exponent, isBelow: result.trailingDigits!.lastUnit):
             // 五十 in 十美元又五十美分: 十百千 within the minor part (a unit alone counts once).
             var trailing = result.trailingDigits!
             let coefficient = trailing.count == 0 ? 1 : trailing.value
             // Saturating: a term this large is no minor part, and the check of the minor part
             // (below one major unit) rejects it; it must neither trap nor wrap to a small value.
-            let (term, overflow) = coefficient.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[Int(token.exponent)])
+            let (term, overflow) = coefficient.multipliedReportingOverflow(by: ExactDecimal.powersOfTen[Int(exponent)])
             let (sum, carry) = trailing.unitTerms.addingReportingOverflow(overflow ? .max : UInt64(clamping: term))
             trailing.unitTerms = carry ? .max : sum
             trailing.value = 0
             trailing.count = 0
-            trailing.lastUnit = token.exponent
+            trailing.lastUnit = exponent
             trailing.end = token.end
             result.trailingDigits = trailing
         case .space:
             break
-        case .marker where token.role == .minorUnit && result.minorMarker == nil:
-            result.minorMarker = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
+        case .marker(let marker) where marker.role == .minorUnit && result.minorMarker == nil:
+            result.minorMarker = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: .after)
         case .closeParen where result.minorMarker != nil:
             try afterNumber(token)
         case .digits, .unit, .marker, .closeParen, .separator, .minus, .plus, .openParen, .dash, .yuan, .exactly,
@@ -421,8 +430,8 @@ struct StateMachine {
     /// stands before it (`£5 50p`, `35€ 99`).
     private func minorPartMayFollow(justEnded: Bool) -> Bool {
         guard result.trailingDigits == nil, result.minorMarker == nil, result.qualifier == nil else { return false }
-        if previousSolid == .marker, let first = result.firstMarker, first.side == .after {
-            return result.secondMarker == nil && first.multiplier < 0
+        if previousSolid.isMarker, let first = result.firstMarker, first.side == .after {
+            return result.secondMarker == nil && first.multiplier == nil
         }
         return justEnded && result.firstMarker?.side == .before
     }
@@ -435,13 +444,12 @@ struct StateMachine {
             pendingQualifier = (pending.start, token.end)
             return
         }
-        if previousSolid == .marker || previousSolid == .qualifierWord, lastMarkerTakesQualifier {
+        if previousSolid.isMarker || previousSolid == .qualifierWord, lastMarkerTakesQualifier {
+            // The qualifier words after the marker extend its qualifier range.
             if result.secondMarker != nil {
-                result.secondMarker!.qualifierEnd = Int32(token.end)
-                if result.secondMarker!.qualifierStart < 0 { result.secondMarker!.qualifierStart = Int32(token.start) }
+                result.secondMarker!.qualifier = (result.secondMarker!.qualifier?.lowerBound ?? token.start)..<token.end
             } else {
-                result.firstMarker!.qualifierEnd = Int32(token.end)
-                if result.firstMarker!.qualifierStart < 0 { result.firstMarker!.qualifierStart = Int32(token.start) }
+                result.firstMarker!.qualifier = (result.firstMarker!.qualifier?.lowerBound ?? token.start)..<token.end
             }
             return
         }
@@ -465,10 +473,11 @@ struct StateMachine {
         guard result.firstMarker?.side == .before else { return false }
         var copy = lexer
         do {
-            guard try copy.next().kind == .digits else { return false }
+            guard try copy.next().kind.isDigits else { return false }
             var token = try copy.next()
             if token.kind == .space { token = try copy.next() }
-            return token.kind == .marker && token.role == .minorUnit
+            guard case .marker(let marker) = token.kind else { return false }
+            return marker.role == .minorUnit
         } catch {
             return false
         }
@@ -477,11 +486,11 @@ struct StateMachine {
     /// A marker after the amount that is really a region qualifier (`$100 SR`: `SR` names
     /// Suriname): two upper-case letters of a region, after an amount whose marker cannot
     /// pair with it as an ISO code and its symbol.
-    private func regionQualifier(_ token: Token) -> Qualifier? {
-        guard token.region != 0, let first = result.firstMarker, result.secondMarker == nil else { return nil }
-        let placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: .after)
-        if first.multiplier < 0, resolution.pairs(first, placed) { return nil }
-        return Qualifier(region: token.region, match: MarkerMatch(), start: token.start, end: token.end)
+    private func regionQualifier(_ token: Token, _ marker: MarkerToken) -> Qualifier? {
+        guard let region = marker.region, let first = result.firstMarker, result.secondMarker == nil else { return nil }
+        let placed = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: .after)
+        if first.multiplier == nil, resolution.pairs(first, placed) { return nil }
+        return Qualifier(name: .region(region), start: token.start, end: token.end)
     }
 
     private mutating func applyMultiplier(_ exponent: Int8, at offset: Int, isScaleWord: Bool = false) throws(MoneyParseError) {
@@ -489,11 +498,12 @@ struct StateMachine {
                                           reading: resolution.coefficientReading)
     }
 
-    private mutating func applyUnit(_ token: Token) throws(MoneyParseError) {
+    private mutating func applyUnit(_ token: Token, exponent: Int8, isYuan: Bool) throws(MoneyParseError) {
         // 亿 (U+4EBF) is simplified Chinese only; 億 is Japanese too, where 万億 is no number.
         let chinese = resolution.profile.readsColloquialDigits
-            || token.exponent == 8 && Characters.decode(lexer.bytes, at: token.start).scalar == 0x4EBF
-        try result.number.applyUnit(token, reading: resolution.coefficientReading, chineseHundredMillions: chinese)
+            || exponent == 8 && Characters.decode(lexer.bytes, at: token.start).scalar == 0x4EBF
+        try result.number.applyUnit(exponent: exponent, isYuan: isYuan, start: token.start, end: token.end,
+                                    reading: resolution.coefficientReading, chineseHundredMillions: chinese)
         result.number.extend(to: token.end)
     }
 
@@ -505,13 +515,15 @@ struct StateMachine {
         result.isNegative = negative
     }
 
-    private mutating func addMarker(_ token: Token, side: MarkerSide, multiplier: Int8) throws(MoneyParseError) {
+    private mutating func addMarker(
+        _ token: Token, _ marker: MarkerToken, side: MarkerSide, multiplier: Int8?
+    ) throws(MoneyParseError) {
         let touches = side == .after && result.number.end == token.start && !sawSlashDash
-        var placed = PlacedMarker(match: token.marker, start: token.start, end: token.end, side: side, multiplier: multiplier,
+        var placed = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: side, multiplier: multiplier,
                                   touchesNumber: touches)
         if let pending = pendingQualifier {
             // `australischen Dollar`: the qualifier words before the marker join it.
-            (placed.qualifierStart, placed.qualifierEnd) = (Int32(pending.start), Int32(pending.end))
+            placed.qualifier = pending.start..<pending.end
             pendingQualifier = nil
         }
         if result.firstMarker == nil {
@@ -523,7 +535,7 @@ struct StateMachine {
             if first.match == placed.match {
                 throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token), detail: .repeatedMarker)
             }
-            if first.multiplier < 0, placed.multiplier < 0, !resolution.pairs(first, placed) {
+            if first.multiplier == nil, placed.multiplier == nil, !resolution.pairs(first, placed) {
                 throw MoneyParseError(.multipleMarkers, offset: token.start, excerpt: excerpt(token))
             }
             result.secondMarker = placed
@@ -543,7 +555,7 @@ struct StateMachine {
     private func unexpected(_ token: Token) -> MoneyParseError {
         if token.kind == .end { return MoneyParseError(.missingNumber) }
         var end = token.end
-        if token.kind == .digits || token.kind == .space {
+        if token.kind.isDigits || token.kind == .space {
             // Point at the first character only.
             end = token.start + Characters.decode(lexer.bytes, at: token.start).length
         }

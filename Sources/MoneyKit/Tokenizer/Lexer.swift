@@ -40,7 +40,8 @@ struct Lexer {
     /// outside their scope, are markers only for it.
     let hint: Currency?
     private(set) var index = 0
-    private var previous: Token.Kind = .end
+    /// Whether the last token is a run of digits.
+    private var previousIsDigits = false
     /// The last token that was not a space (`.end` before the first).
     private var lastSolid: Token.Kind = .end
 
@@ -72,7 +73,7 @@ struct Lexer {
     /// The next token.
     mutating func next() throws(MoneyParseError) -> Token {
         let token = try scan()
-        previous = token.kind
+        previousIsDigits = token.kind.isDigits
         if token.kind != .space { lastSolid = token.kind }
         return token
     }
@@ -82,7 +83,8 @@ struct Lexer {
     private var afterNumber: Bool {
         switch lastSolid {
         case .digits, .unit, .yuan, .separator, .multiplier: true
-        default: false
+        case .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
+             .regionQualifier, .slashDash, .qualifierWord, .joiner, .end: false
         }
     }
 
@@ -119,15 +121,15 @@ struct Lexer {
         let canonical = Characters.canonical(scalar)
         if let separator = SeparatorClass.universal(canonical) {
             index += length
-            return Token(kind: .separator, start: start, end: index, separator: separator)
+            return Token(kind: .separator(separator), start: start, end: index)
         }
         if let separator = localeSeparator(canonical, after: index + length) {
             index += length
-            return Token(kind: .separator, start: start, end: index, separator: separator)
+            return Token(kind: .separator(separator), start: start, end: index)
         }
         if let separator = priceTagSeparator(canonical, after: index + length) {
             index += length
-            return Token(kind: .separator, start: start, end: index, separator: separator)
+            return Token(kind: .separator(separator), start: start, end: index)
         }
         if Characters.isMinus(scalar) {
             index += length
@@ -154,7 +156,7 @@ struct Lexer {
         }
         if canonical == 0x5C, profile.readsJapaneseReceipts {
             index += length
-            return Token(kind: .marker, start: start, end: index, marker: GlobalMarkers.shared.yenSign)
+            return Token(kind: .marker(MarkerToken(match: GlobalMarkers.shared.yenSign)), start: start, end: index)
         }
         // 금 of Korean cheque wording (일금 is read where numerals are).
         if scalar == 0xAE08, profile.readsKoreanCheques, !afterNumber, let end = koreanChequePrefix(at: start) {
@@ -164,7 +166,7 @@ struct Lexer {
         // A few currency names begin with a parenthesis ("(unbekannte Währung)" for XXX).
         if canonical == 0x28, let (end, marker) = matchMarker(from: start) {
             index = end
-            return Token(kind: .marker, start: start, end: end, marker: marker)
+            return Token(kind: .marker(MarkerToken(match: marker)), start: start, end: end)
         }
         switch canonical {
         case 0x2B:
@@ -228,7 +230,7 @@ struct Lexer {
             guard let nextDigit = DigitSystems.digit(next), nextDigit.zero == zero else { break }
             index += nextLength
         }
-        return Token(kind: .digits, start: start, end: index, digitZero: zero)
+        return Token(kind: .digits(zero: zero), start: start, end: index)
     }
 
     /// A CJK or Korean numeral character as a token, or nil when it is read as text here
@@ -256,25 +258,25 @@ struct Lexer {
         case .unit(let exponent):
             // A longer compact affix (万亿 in zh) after plain digits is one multiplier (after
             // other units it is read unit by unit: 壹仟万亿, §4b).
-            if lastSolid == .digits || lastSolid == .separator, let compact = matchCompact(from: start, side: .after),
+            if lastSolid.isDigits || lastSolid.isSeparator, let compact = matchCompact(from: start, side: .after),
                compact.end > end {
                 index = compact.end
-                return Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
+                return Token(kind: .multiplier(MultiplierToken(exponent: compact.affix.exponent)), start: start, end: compact.end)
             }
             index = end
-            return Token(kind: .unit, start: start, end: end, exponent: exponent)
+            return Token(kind: .unit(exponent: exponent), start: start, end: end)
         case .yuan(let exponent):
             // 元 before a number, or after a multiplier (3万亿元), is CNY's symbol (ja, zh).
-            guard afterNumber, lastSolid != .multiplier else { return nil }
+            guard afterNumber, !lastSolid.isMultiplier else { return nil }
             index = end
-            return Token(kind: .yuan, start: start, end: end, exponent: exponent)
+            return Token(kind: .yuan(exponent: exponent), start: start, end: end)
         case .cantonese(let exponent):
             guard afterNumber, profile.readsCantonese else { return nil }
             index = end
-            return Token(kind: .yuan, start: start, end: end, exponent: exponent)
+            return Token(kind: .yuan(exponent: exponent), start: start, end: end)
         case .exactly:
             // After yuan units (元整), or after a currency marker (美元整, 원정).
-            guard lastSolid == .yuan || lastSolid == .marker else { return nil }
+            guard lastSolid.isYuan || lastSolid.isMarker else { return nil }
             index = end
             return Token(kind: .exactly, start: start, end: end)
         case .minusSign:
@@ -307,18 +309,17 @@ struct Lexer {
         let compact = matchCompact(from: start, side: afterNumber ? .after : .before)
         if let compact, compact.end > (marker?.end ?? -1) {
             index = compact.end
-            var token = Token(kind: .multiplier, start: start, end: compact.end, exponent: compact.affix.exponent)
-            token.endsWithParticle = compact.affix.endsWithParticle
-            token.isScaleWord = compact.affix.isWord
-            return token
+            let multiplier = MultiplierToken(exponent: compact.affix.exponent, endsWithParticle: compact.affix.endsWithParticle,
+                                             isScaleWord: compact.affix.isWord)
+            return Token(kind: .multiplier(multiplier), start: start, end: compact.end)
         }
         guard let marker else {
             if let region = regionLetters(start) {
                 index = start + 2
-                return Token(kind: .regionQualifier, start: start, end: index, region: region)
+                return Token(kind: .regionQualifier(.region(region)), start: start, end: index)
             }
             // After an amount's marker or number: a joiner before its minor part (§7).
-            if lastSolid == .marker || lastSolid == .digits || lastSolid == .unit,
+            if lastSolid.isMarker || lastSolid.isDigits || lastSolid.isUnit,
                let end = profile.joiners.match(in: bytes, from: start) {
                 index = end
                 return Token(kind: .joiner, start: start, end: end)
@@ -334,9 +335,8 @@ struct Lexer {
             return Token(kind: .qualifierWord, start: start, end: qualifier.end)
         }
         index = marker.end
-        let both = compact?.end == marker.end ? compact!.affix.exponent : -1
-        var token = Token(kind: .marker, start: start, end: marker.end, marker: marker.marker, exponent: both)
         let match = marker.marker
+        var token = MarkerToken(match: match, compactExponent: compact?.end == marker.end ? compact!.affix.exponent : nil)
         let symbolRole = match.symbol >= 0 ? symbolHot.pointee.role[Int(match.symbol)] : nil
         let wordRole = match.word >= 0 ? wordHot.pointee.role[Int(match.word)] : nil
         if match.name >= 0 || symbolRole == .currency || wordRole == .currency {
@@ -344,13 +344,12 @@ struct Lexer {
         } else {
             token.role = symbolRole ?? wordRole ?? .currency
         }
-        token.scale = scale(of: match)
         if token.role == .qualifier {
-            token.kind = .regionQualifier
-        } else if marker.end == start + 2 {
-            token.region = regionLetters(start) ?? 0
+            return Token(kind: .regionQualifier(.supplement(match)), start: start, end: marker.end)
         }
-        return token
+        token.scale = scale(of: match)
+        if marker.end == start + 2 { token.region = regionLetters(start) }
+        return Token(kind: .marker(token), start: start, end: marker.end)
     }
 
     /// A whole word that is a unit word of the locale's names, or a scale word, followed by
@@ -415,20 +414,19 @@ struct Lexer {
            name.end == stem.count {
             let info = withMarkers { $0.nameInfos[Int(name.value)] }
             if !info.unitWords.isEmpty || !info.names.isEmpty {
-                return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(name: name.value))
+                return Token(kind: .marker(MarkerToken(match: MarkerMatch(name: name.value))), start: start, end: end)
             }
         }
         if let word = MarkerKey.longestMatch(in: stem, from: 0, trie: GlobalMarkers.shared.words, folded: true),
            word.end == stem.count, !GlobalMarkers.shared.wordInfos[Int(word.value)].englishUnitWords.isEmpty {
-            return Token(kind: .marker, start: start, end: end, marker: MarkerMatch(word: word.value))
+            return Token(kind: .marker(MarkerToken(match: MarkerMatch(word: word.value))), start: start, end: end)
         }
         return withCompact { compact -> Token? in
             guard let affix = MarkerKey.longestMatch(in: stem, from: 0, trie: compact.trie, folded: true, accepting: {
                 compact.affixes[Int($0)].sides.contains(.after)
             }), affix.end == stem.count else { return nil }
-            var token = Token(kind: .multiplier, start: start, end: end, exponent: compact.affixes[Int(affix.value)].exponent)
-            token.isScaleWord = compact.affixes[Int(affix.value)].isWord
-            return token
+            let found = compact.affixes[Int(affix.value)]
+            return Token(kind: .multiplier(MultiplierToken(exponent: found.exponent, isScaleWord: found.isWord)), start: start, end: end)
         }
     }
 
@@ -454,9 +452,8 @@ struct Lexer {
         var node = MarkerTrie.root
         for byte in code { node = words.child(of: node, byte: byte | 0x20) }
         guard node >= 0, words.value(at: node) >= 0 else { return nil }
-        var token = Token(kind: .marker, start: start, end: start + 4, marker: MarkerMatch(word: words.value(at: node)))
-        token.scale = exponent
-        return token
+        let marker = MarkerToken(match: MarkerMatch(word: words.value(at: node)), scale: exponent)
+        return Token(kind: .marker(marker), start: start, end: start + 4)
     }
 
     /// Whether a currency marker elsewhere is a minor unit in this locale: a supplement minor
@@ -472,9 +469,9 @@ struct Lexer {
         return false
     }
 
-    /// The power of ten a scaled marker multiplies by here (`mdd`, `lucas`), or -1.
+    /// The power of ten a scaled marker multiplies by here (`mdd`, `lucas`), if it is one.
     @inline(__always)
-    private func scale(of match: MarkerMatch) -> Int8 {
+    private func scale(of match: MarkerMatch) -> Int8? {
         if match.symbol >= 0 {
             let global = symbolHot.pointee.scale[Int(match.symbol)]
             if global >= 0 { return global }
@@ -487,7 +484,7 @@ struct Lexer {
             if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = withMarkers({ $0.scoped(word: match.word)?.scale }),
                scale >= 0 { return scale }
         }
-        return -1
+        return nil
     }
 
     /// Two upper-case ASCII letters at `start` that name a region with a currency today and
@@ -502,7 +499,7 @@ struct Lexer {
     /// A price-tag separator (§7): a colon between digits, or before a "no cents" dash, in
     /// Nordic locales (`12:50 kr`, `25:-`).
     private func priceTagSeparator(_ canonical: UInt32, after next: Int) -> SeparatorClass? {
-        guard canonical == 0x3A, profile.readsColonDecimals, previous == .digits, next < bytes.count else { return nil }
+        guard canonical == 0x3A, profile.readsColonDecimals, previousIsDigits, next < bytes.count else { return nil }
         let (following, _) = Characters.decode(bytes, at: next)
         let fits = DigitSystems.digit(following) != nil || Characters.isMinus(following) || following == Characters.emDash
         return fits ? .colon : nil
@@ -515,7 +512,7 @@ struct Lexer {
         let numbers = profile.numbers
         let isDecimal = numbers.localeDecimalScalars.contains(canonical)
         let isGrouping = numbers.localeGroupingScalars.contains(canonical)
-        guard isDecimal || isGrouping, previous == .digits, next < bytes.count else { return nil }
+        guard isDecimal || isGrouping, previousIsDigits, next < bytes.count else { return nil }
         let (following, _) = Characters.decode(bytes, at: next)
         if DigitSystems.digit(following) != nil { return isDecimal ? .localeDecimal : .localeGrouping }
         if isDecimal, Characters.isMinus(following) || following == Characters.emDash { return .localeDecimal }

@@ -10,14 +10,17 @@ struct MarkerMatch: Sendable, Equatable {
     var name: Int32 = -1
 }
 
-/// One token of the input.
+/// One token of the input: its class, with what the later stages need of it, and where it
+/// stands.
 struct Token: Sendable {
-    /// Token classes; the state machine has a transition for each.
-    enum Kind: UInt8, Sendable {
-        /// A run of digits of one digit system (Han and Hangul digits included).
-        case digits
+    /// Token classes; the state machine has a transition for each. A class carries only what
+    /// the stages after the lexer read of it, so no field of a token is meaningless.
+    enum Kind: Sendable, Equatable {
+        /// A run of digits of one digit system (Han and Hangul digits included): the zero
+        /// of that system.
+        case digits(zero: UInt32)
         /// `,` `.` an apostrophe, `٫` `٬`, or a locale's own separator symbol.
-        case separator
+        case separator(SeparatorClass)
         /// A run of spaces (and ignorable marks).
         case space
         case minus
@@ -27,11 +30,11 @@ struct Token: Sendable {
         /// An em dash, which only ever follows a decimal separator (`5.—`).
         case dash
         /// A currency marker (which may also be a compact multiplier: `K`).
-        case marker
+        case marker(MarkerToken)
         /// A CJK or Korean unit: 十百千 (exponent 1-3), 万億兆 / 만억조 (4, 8, 12).
-        case unit
+        case unit(exponent: Int8)
         /// A yuan unit: 元 (0), 角 (-1), 分 (-2).
-        case yuan
+        case yuan(exponent: Int8)
         /// 整 or 正 after yuan units.
         case exactly
         /// 金 before a Japanese receipt amount.
@@ -40,10 +43,10 @@ struct Token: Sendable {
         case receiptSuffix
         /// A compact multiplier (`k`, `Mio.`, `lakh`), with a particle when one follows
         /// (`millones de`).
-        case multiplier
+        case multiplier(MultiplierToken)
         /// Two upper-case letters naming a region (`US`, `CA`), or a supplement qualifier
         /// (`M.N.`), after an amount: which of a symbol's currencies it is.
-        case regionQualifier
+        case regionQualifier(QualifierName)
         /// `/-` after an amount in South Asian price tags ("exactly"), `/=` in East African ones.
         case slashDash
         /// A qualifier word of a currency's name (`australischen`, `suecas`, `台湾`): it only
@@ -53,6 +56,19 @@ struct Token: Sendable {
         case joiner
         /// The end of the input.
         case end
+
+        /// Whether this is a run of digits.
+        var isDigits: Bool { if case .digits = self { true } else { false } }
+        /// Whether this is a separator.
+        var isSeparator: Bool { if case .separator = self { true } else { false } }
+        /// Whether this is a currency marker.
+        var isMarker: Bool { if case .marker = self { true } else { false } }
+        /// Whether this is a CJK or Korean unit.
+        var isUnit: Bool { if case .unit = self { true } else { false } }
+        /// Whether this is a yuan unit.
+        var isYuan: Bool { if case .yuan = self { true } else { false } }
+        /// Whether this is a compact multiplier or scale word.
+        var isMultiplier: Bool { if case .multiplier = self { true } else { false } }
     }
 
     var kind: Kind
@@ -60,27 +76,38 @@ struct Token: Sendable {
     var start: Int
     /// UTF-8 offset just past the last byte.
     var end: Int
-    /// For ``Kind/separator``.
-    var separator: SeparatorClass = .comma
-    /// For ``Kind/digits``: the zero of the run's digit system.
-    var digitZero: UInt32 = 0
-    /// For ``Kind/marker``.
-    var marker = MarkerMatch()
-    /// For units, yuan units and multipliers: the power of ten. For a marker that is also a
-    /// compact affix: the multiplier's power of ten, else -1.
-    var exponent: Int8 = -1
-    /// For ``Kind/marker``: what it is to the state machine.
+}
+
+/// What a marker token is to the state machine and to currency resolution.
+struct MarkerToken: Sendable, Equatable {
+    /// Which marker tables spell it.
+    var match: MarkerMatch
+    /// A currency, a minor unit, or (turned into a region qualifier by the lexer) a qualifier.
     var role = MarkerRole.currency
-    /// For ``Kind/marker``: the power of ten a scaled symbol (`TEUR`) multiplies by, else -1.
-    var scale: Int8 = -1
-    /// For ``Kind/multiplier``: whether it ends with a particle (`millones de`), so that a
-    /// unit word or name must follow.
+    /// When the marker's text is also a compact affix (`K`): the multiplier's power of ten.
+    var compactExponent: Int8?
+    /// For a scaled symbol (`TEUR`, `mdd`): the power of ten it multiplies by.
+    var scale: Int8?
+    /// For a marker spelled as two upper-case letters that name a region (`SR`, `BD`): the
+    /// region's letters packed, in case it turns out to qualify the amount's marker.
+    var region: UInt16?
+}
+
+/// A compact multiplier or scale word.
+struct MultiplierToken: Sendable, Equatable {
+    /// Its power of ten.
+    var exponent: Int8
+    /// Whether it ends with a particle (`millones de`), so that a unit word or name must follow.
     var endsWithParticle = false
-    /// For ``Kind/multiplier``: whether it is a scale word, which may multiply the scale word
-    /// before it (`lakh crore`), not only a compact abbreviation.
+    /// Whether it is a scale word, which may multiply the scale word before it (`lakh
+    /// crore`), not only a compact abbreviation.
     var isScaleWord = false
-    /// For ``Kind/regionQualifier``, and a marker spelled as two upper-case letters that
-    /// name a region (`SR`, `BD`): the region's letters packed (0 for a supplement
-    /// qualifier such as `M.N.`, whose ``marker`` says which currencies it picks).
-    var region: UInt16 = 0
+}
+
+/// What a region qualifier after an amount names (Docs/ParsingRules.md §7).
+enum QualifierName: Sendable, Equatable {
+    /// A region's two upper-case letters, packed (`US` of `$100 US`).
+    case region(UInt16)
+    /// A supplement qualifier (`M.N.`): its match says which currencies it picks.
+    case supplement(MarkerMatch)
 }
