@@ -65,9 +65,10 @@ import Testing
         // role): a form that also denotes a currency is a minor unit only in the regions of
         // its minor entries, none of which applies everywhere (`Rp.`: Rappen in CH, LI).
         for (infos, supplement) in [(global.symbolInfos, global.symbolSupplement), (global.wordInfos, global.wordSupplement)] {
-            for info in infos where info.supplement >= 0 && !supplement[Int(info.supplement)].anyScope.minor.isEmpty {
-                let entries = supplement[Int(info.supplement)]
-                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty
+            for info in infos {
+                guard let index = info.supplement, !supplement[Int(index)].anyScope.minor.isEmpty else { continue }
+                let entries = supplement[Int(index)]
+                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode != nil || !info.englishNames.isEmpty
                     || !info.englishUnitWords.isEmpty || !entries.anyScope.symbols.isEmpty || !entries.anyScope.words.isEmpty
                 #expect(!major || entries.everywhere.minor.isEmpty,
                         "a minor-unit form for every locale also denotes a currency: \(entries.entries.map { MarkerSupplement.shared.entries[$0].form })")

@@ -83,7 +83,7 @@ import Testing
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
                 let result = try machineResult(bytes, profile, hint: hint).structure
-                var parts = ["number \(result.number.start)..<\(result.number.end)"]
+                var parts = ["number \(result.number.extent.map { "\($0)" } ?? "none")"]
                 if result.isNegative { parts.append(result.trailingMinus ? "trailing minus" : "negative") }
                 for marker in [result.firstMarker, result.secondMarker].compactMap({ $0 }) {
                     parts.append("marker \(marker.start)..<\(marker.end) \(marker.side)")
@@ -127,8 +127,8 @@ import Testing
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
                 let number = try machineResult(bytes, profile, hint: nil).structure.number
                 let roles = profile.numbers.separatorRoles(strict: false, currency: currency.index)
-                guard let mark = try number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
-                                                         minorUnits: currency.minorUnits, bytes: bytes) else { return "none" }
+                let reading = SeparatorReading(roles: roles, schemes: profile.numbers.groupingSchemes, minorUnits: currency.minorUnits)
+                guard let mark = try number.decimalMark(reading, bytes: bytes) else { return "none" }
                 let offset = Int(number.marks[mark].offset)
                 return String(decoding: bytes[offset..<offset + Int(number.marks[mark].length)], as: UTF8.self)
             }

@@ -22,8 +22,8 @@ final class GlobalMarkers: Sendable {
         /// when the parser's currency hint is one of them, so that amounts of any currency
         /// ICU knows can be read back.
         var historic = CurrencySet()
-        /// The currency whose ISO code this is (words table), or -1.
-        var isoCode: Int32 = -1
+        /// The currency whose ISO code this is (words table), if any.
+        var isoCode: UInt16?
         /// Currencies (current or not) with this English display or plural name.
         var englishNames = CurrencySet()
         /// Current currencies with this English unit word (`dollars`).
@@ -31,9 +31,9 @@ final class GlobalMarkers: Sendable {
         /// Currencies, current or not, whose English names have this unit word as their noun:
         /// those a qualifier next to it may pick (§7).
         var englishNouns = CurrencySet()
-        /// The key's supplement entries, an index into the table's supplement infos (-1: none;
-        /// most keys have none).
-        var supplement: Int32 = -1
+        /// The key's supplement entries, an index into the table's supplement infos (most keys
+        /// have none).
+        var supplement: Int32?
         /// For a symbol: the currencies of every symbol (ICU's or the supplement's) that is
         /// the same form once spaces and periods are removed and case is folded (`FCFA` and
         /// `F CFA`): one form to rule 2a, so the region's currency decides (§4).
@@ -50,8 +50,8 @@ final class GlobalMarkers: Sendable {
         var minor = CurrencySet()
         /// Qualifiers (`M.N.`: MXN).
         var qualifier = CurrencySet()
-        /// The power of ten a scaled entry among them multiplies by (`mdd`: 6), or -1.
-        var scale: Int8 = -1
+        /// The power of ten a scaled entry among them multiplies by (`mdd`: 6), if there is one.
+        var scale: Int8?
 
         mutating func add(_ entry: MarkerSupplement.Entry) {
             guard let currency = entry.currency else { return }
@@ -72,14 +72,14 @@ final class GlobalMarkers: Sendable {
             words.formUnion(other.words)
             minor.formUnion(other.minor)
             qualifier.formUnion(other.qualifier)
-            if other.scale >= 0 { scale = other.scale }
+            if let scale = other.scale { self.scale = scale }
         }
     }
 
     /// What the supplement says of a key.
     struct SupplementInfo: Sendable {
         /// The key (its value in the table's trie).
-        var key: Int32 = -1
+        var key: Int32 = 0
         /// Indexes of its entries (in ``MarkerSupplement/entries``).
         var entries: [Int] = []
         /// Currencies of its entries whatever their scope (they count for the hint; symbols
@@ -112,8 +112,8 @@ final class GlobalMarkers: Sendable {
         let hintOrScopeOnly: FrozenBuffer<CurrencySet>
         /// The token role of the key.
         let role: FrozenBuffer<MarkerRole>
-        /// The power of ten of a scaled entry that applies everywhere, -1 for other keys.
-        let scale: FrozenBuffer<Int8>
+        /// The power of ten of a scaled entry that applies everywhere (nil for other keys).
+        let scale: FrozenBuffer<Int8?>
         /// Whether the key has scaled entries scoped to some regions or languages, whose power
         /// of ten the locale's scoped sets give (`lucas`: thousands of pesos in Chile).
         let hasScopedScale: FrozenBuffer<Bool>
@@ -124,24 +124,24 @@ final class GlobalMarkers: Sendable {
         let looseSymbols: FrozenBuffer<CurrencySet>
 
         init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
-            func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement >= 0 ? supplement[Int(info.supplement)] : nil }
+            func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement.map { supplement[Int($0)] } }
             isMarkerAnywhere = FrozenBuffer(infos.map { info in
-                !info.symbols.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty || !info.englishUnitWords.isEmpty
+                !info.symbols.isEmpty || info.isoCode != nil || !info.englishNames.isEmpty || !info.englishUnitWords.isEmpty
                     || extra(info)?.isMarkerAnywhere == true
             })
             hintOrScopeOnly = FrozenBuffer(infos.map { info in info.historic.union(extra(info)?.anyScope.all ?? CurrencySet()) })
             role = FrozenBuffer(infos.map { info in
                 let sets = extra(info)?.anyScope ?? SupplementSets()
-                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode >= 0 || !info.englishNames.isEmpty
+                let major = !info.symbols.isEmpty || !info.historic.isEmpty || info.isoCode != nil || !info.englishNames.isEmpty
                     || !info.englishUnitWords.isEmpty || !sets.symbols.isEmpty || !sets.words.isEmpty
                 if major { return .currency }
                 if !sets.minor.isEmpty { return .minorUnit }
                 return sets.qualifier.isEmpty ? .currency : .qualifier
             })
-            scale = FrozenBuffer(infos.map { extra($0)?.everywhere.scale ?? -1 })
+            scale = FrozenBuffer(infos.map { extra($0)?.everywhere.scale })
             hasScopedScale = FrozenBuffer(infos.map { info in
                 guard let sets = extra(info) else { return false }
-                return sets.everywhere.scale < 0 && sets.anyScope.scale >= 0
+                return sets.everywhere.scale == nil && sets.anyScope.scale != nil
             })
             looseSymbols = FrozenBuffer(infos.map(\.looseSymbols))
             hasScopedMinor = FrozenBuffer(infos.map { info in
@@ -196,15 +196,15 @@ final class GlobalMarkers: Sendable {
         var wordSupplement: [SupplementInfo] = []
         func record(_ entry: MarkerSupplement.Entry, _ position: Int, key: [UInt8],
                     in table: inout MarkerTableBuilder<MarkerInfo>, _ infos: inout [SupplementInfo]) {
-            var slot: Int32 = -1
+            var slot = 0
             let id = table.update(key) { info in
-                if info.supplement < 0 {
+                if info.supplement == nil {
                     info.supplement = Int32(infos.count)
                     infos.append(SupplementInfo())
                 }
-                slot = info.supplement
+                slot = Int(info.supplement!)
             }
-            infos[Int(slot)].key = id
+            infos[slot].key = id
             infos[Int(slot)].add(entry, index: position)
         }
         for (position, entry) in MarkerSupplement.shared.entries.enumerated() where entry.kind.namesCurrency {
@@ -222,7 +222,7 @@ final class GlobalMarkers: Sendable {
         var englishForms: [UnitWords.Names] = []
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
-            words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = Int32(index) }
+            words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = index }
             var names: [String] = []
             if let name = ICU.currencyName(entry.code, locale: "en", kind: .longName) { names.append(name) }
             for keyword in englishKeywords {
@@ -273,7 +273,7 @@ extension GlobalMarkers {
             return String(kept).lowercased()
         }
         func currencies(_ info: MarkerInfo, _ supplement: [SupplementInfo]) -> CurrencySet {
-            info.symbols.union(info.supplement >= 0 ? supplement[Int(info.supplement)].anyScope.symbols : CurrencySet())
+            info.symbols.union(info.supplement.map { supplement[Int($0)].anyScope.symbols } ?? CurrencySet())
         }
         let symbolKeys = symbols.keys.map { ($0, looseKey($0)) }
         var loose: [String: CurrencySet] = [:]

@@ -15,11 +15,23 @@
 final class QualifierWords: Sendable {
     /// What a key is: the currencies of the words it is a stem of, and of the word it is.
     struct Entry: Sendable {
+        // Stored as -1 for none: an entry of two Optional<Int32> would take 16 bytes instead
+        // of 8, for every word and stem of every language's qualifier words.
+        private var stemIndex: Int32 = -1
+        private var wordIndex: Int32 = -1
+
         /// Index into ``sets`` of the currencies whose qualifier words have this key as a
-        /// stem of four or more letters (-1: none).
-        var stemOf: Int32 = -1
-        /// Index into ``sets`` of the currencies whose qualifier word this key is (-1: none).
-        var wordOf: Int32 = -1
+        /// stem of four or more letters, if any.
+        var stemOf: Int? {
+            get { stemIndex < 0 ? nil : Int(stemIndex) }
+            set { stemIndex = newValue.map(Int32.init) ?? -1 }
+        }
+
+        /// Index into ``sets`` of the currencies whose qualifier word this key is, if any.
+        var wordOf: Int? {
+            get { wordIndex < 0 ? nil : Int(wordIndex) }
+            set { wordIndex = newValue.map(Int32.init) ?? -1 }
+        }
     }
 
     /// Fewest letters a shared stem has.
@@ -77,8 +89,8 @@ final class QualifierWords: Sendable {
                 }
                 // A whole word of four letters or more is its own stem.
                 var entry = Entry()
-                if !stems.isEmpty { entry.stemOf = Int32(pool.number(of: stems)) }
-                if !whole.isEmpty { entry.wordOf = Int32(pool.number(of: whole)) }
+                if !stems.isEmpty { entry.stemOf = pool.number(of: stems) }
+                if !whole.isEmpty { entry.wordOf = pool.number(of: whole) }
                 keys.append((Array(store[Int(first.start)..<Int(first.start + first.length)]), Int32(entries.count)))
                 entries.append(entry)
             }
@@ -137,9 +149,9 @@ final class QualifierWords: Sendable {
         let first = Characters.canonical(Characters.decode(bytes, at: start).scalar)
         if Characters.isWordLetter(first) { return spacedMatch(in: bytes, from: start) }
         guard let longest = MarkerKey.longestMatch(in: bytes, from: start, trie: trie, folded: true, accepting: {
-            self.entries[Int($0)].wordOf >= 0
-        }) else { return nil }
-        return (longest.end, sets[Int(entries[Int(longest.value)].wordOf)])
+            self.entries[Int($0)].wordOf != nil
+        }), let word = entries[Int(longest.value)].wordOf else { return nil }
+        return (longest.end, sets[word])
     }
 
     /// A word of a spaced script: the run of letters from `start`, matched whole or by stem.
@@ -188,12 +200,12 @@ final class QualifierWords: Sendable {
             let value = trie.value(at: node)
             guard value >= 0 else { continue }
             let entry = entries[Int(value)]
-            if depth == letters, entry.wordOf >= 0 {
-                found.formUnion(sets[Int(entry.wordOf)])
+            if depth == letters, let word = entry.wordOf {
+                found.formUnion(sets[word])
                 matched = true
             }
-            if entry.stemOf >= 0, depth >= QualifierWords.shortestStem, letters - depth <= QualifierWords.longestEnding {
-                found.formUnion(sets[Int(entry.stemOf)])
+            if let stem = entry.stemOf, depth >= QualifierWords.shortestStem, letters - depth <= QualifierWords.longestEnding {
+                found.formUnion(sets[stem])
                 matched = true
             }
         }

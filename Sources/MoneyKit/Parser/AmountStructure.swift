@@ -10,8 +10,9 @@ struct PlacedMarker {
     /// Whether the marker stands right after the number, with no space (`35€`).
     var touchesNumber = false
     /// The qualifier words next to the marker (`australischen` of `australischen Dollar`,
-    /// §7): their UTF-8 range, if there are any.
-    var qualifier: Range<Int>?
+    /// §7): their UTF-8 range, if there are any (32-bit offsets: inputs are short, and this
+    /// structure is copied on the hot path).
+    var qualifier: Range<Int32>?
 }
 
 /// Digits after the amount's marker (Docs/ParsingRules.md §7): a minor part (`5 zł 50 gr`,

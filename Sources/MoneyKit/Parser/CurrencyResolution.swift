@@ -33,12 +33,12 @@ struct CurrencyResolution {
         var isoCode: UInt16?
         /// Current currencies with this symbol in some locale (rule 4).
         var symbols = CurrencySet()
-        /// The marker's keys in the symbol and word tables (-1: none), whose
+        /// The marker's keys in the symbol and word tables, whose
         /// ``GlobalMarkers/MarkerInfo/looseSymbols`` rule 2a reads: the currencies of the
         /// symbols that are this form up to spaces, periods and case (`FCFA`, `F CFA`). Read
         /// only when rule 2a needs them, not copied per parse.
-        var symbolKey: Int32 = -1
-        var wordKey: Int32 = -1
+        var symbolKey: Int32?
+        var wordKey: Int32?
         /// Currencies no longer current with this symbol (they count for the hint only).
         var historic = CurrencySet()
         /// Currencies of supplement symbols and unit words with this form, whatever their scope.
@@ -73,8 +73,9 @@ struct CurrencyResolution {
             if symbols.contains(currency) || supplementSymbols.contains(currency) || standard.contains(currency)
                 || names.contains(currency) || unitWords.contains(currency) { return true }
             let global = GlobalMarkers.shared
-            return symbolKey >= 0 && global.symbolHot.pointee.looseSymbols[Int(symbolKey)].contains(currency)
-                || wordKey >= 0 && global.wordHot.pointee.looseSymbols[Int(wordKey)].contains(currency)
+            if let symbolKey, global.symbolHot.pointee.looseSymbols[Int(symbolKey)].contains(currency) { return true }
+            if let wordKey, global.wordHot.pointee.looseSymbols[Int(wordKey)].contains(currency) { return true }
+            return false
         }
 
         /// Currencies the marker can denote as a symbol (for pairing with an ISO code).
@@ -95,8 +96,8 @@ struct CurrencyResolution {
             symbols.formUnion(infos[index].symbols)
             historic.formUnion(infos[index].historic)
             standard.formUnion(localStandard)
-            let entries = Int(infos[index].supplement)
-            guard entries >= 0 else { return }
+            guard let supplementIndex = infos[index].supplement else { return }
+            let entries = Int(supplementIndex)
             supplementSymbols.formUnion(supplement[entries].anyScope.symbols)
             supplementWords.formUnion(supplement[entries].anyScope.words)
             if supplement[entries].isMarkerAnywhere { supplementSymbolsAreAnywhere = true }
@@ -118,22 +119,21 @@ struct CurrencyResolution {
         var candidates = Candidates()
         candidates.symbolKey = match.symbol
         candidates.wordKey = match.word
-        if match.symbol >= 0 {
-            candidates.add(key: match.symbol, infos: global.symbolInfos, supplement: global.symbolSupplement,
-                           standard: markers.standardCurrencies(symbol: match.symbol), scoped: markers.scoped(symbol:))
+        if let symbol = match.symbol {
+            candidates.add(key: symbol, infos: global.symbolInfos, supplement: global.symbolSupplement,
+                           standard: markers.standardCurrencies(symbol: symbol), scoped: markers.scoped(symbol:))
         }
-        if match.word >= 0 {
-            let word = Int(match.word)
-            let isoCode = global.wordInfos[word].isoCode
-            if isoCode >= 0 { candidates.isoCode = UInt16(isoCode) }
-            candidates.names.formUnion(global.wordInfos[word].englishNames)
-            candidates.unitWords.formUnion(global.wordInfos[word].englishUnitWords)
-            candidates.add(key: match.word, infos: global.wordInfos, supplement: global.wordSupplement,
-                           standard: markers.standardCurrencies(word: match.word), scoped: markers.scoped(word:))
+        if let word = match.word {
+            let info = Int(word)
+            candidates.isoCode = global.wordInfos[info].isoCode
+            candidates.names.formUnion(global.wordInfos[info].englishNames)
+            candidates.unitWords.formUnion(global.wordInfos[info].englishUnitWords)
+            candidates.add(key: word, infos: global.wordInfos, supplement: global.wordSupplement,
+                           standard: markers.standardCurrencies(word: word), scoped: markers.scoped(word:))
         }
-        if match.name >= 0 {
-            candidates.names.formUnion(markers.nameInfos[Int(match.name)].names)
-            candidates.unitWords.formUnion(markers.nameInfos[Int(match.name)].unitWords)
+        if let name = match.name {
+            candidates.names.formUnion(markers.nameInfos[Int(name)].names)
+            candidates.unitWords.formUnion(markers.nameInfos[Int(name)].unitWords)
         }
         return candidates
     }
@@ -144,19 +144,19 @@ struct CurrencyResolution {
     func candidates(of marker: PlacedMarker) throws(MoneyParseError) -> Candidates {
         guard let qualifier = marker.qualifier else { return candidates(marker.match) }
         let plain = candidates(marker.match)
-        let qualified = qualifiedCurrencies(start: qualifier.lowerBound, end: qualifier.upperBound)
+        let qualified = qualifiedCurrencies(start: Int(qualifier.lowerBound), end: Int(qualifier.upperBound))
         var nouns = CurrencySet()
-        if marker.match.name >= 0 {
-            let info = withMarkers { $0.nameInfos[Int(marker.match.name)] }
+        if let name = marker.match.name {
+            let info = withMarkers { $0.nameInfos[Int(name)] }
             nouns = info.nouns.union(info.unitWords).union(info.names)
         }
-        if marker.match.word >= 0 {
-            let info = GlobalMarkers.shared.wordInfos[Int(marker.match.word)]
+        if let word = marker.match.word {
+            let info = GlobalMarkers.shared.wordInfos[Int(word)]
             nouns.formUnion(info.englishUnitWords.union(info.englishNames).union(info.englishNouns))
         }
         let narrowed = nouns.intersection(qualified)
         guard plain.isoCode == nil, !narrowed.isEmpty else {
-            throw qualifierError(start: qualifier.lowerBound, end: qualifier.upperBound)
+            throw qualifierError(start: Int(qualifier.lowerBound), end: Int(qualifier.upperBound))
         }
         var candidates = Candidates()
         candidates.names = narrowed
@@ -209,8 +209,8 @@ struct CurrencyResolution {
 
     /// How the digits before a unit or multiplier of this parse are read (§4b).
     var coefficientReading: CoefficientReading {
-        CoefficientReading(roles: unitRoles, groupingClasses: profile.numbers.groupingBeforeMultiplier,
-                           schemes: profile.numbers.groupingSchemes, bytes: bytes)
+        CoefficientReading(separators: SeparatorReading(roles: unitRoles, schemes: profile.numbers.groupingSchemes, minorUnits: 0),
+                           groupingClasses: profile.numbers.groupingBeforeMultiplier, bytes: bytes)
     }
 
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
@@ -390,16 +390,18 @@ struct CurrencyResolution {
         let global = GlobalMarkers.shared
         var anyScope = GlobalMarkers.SupplementSets()
         var here = GlobalMarkers.SupplementSets()
-        func add(_ id: Int32, _ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo],
+        func add(_ id: Int32?, _ infos: [GlobalMarkers.MarkerInfo], _ supplement: [GlobalMarkers.SupplementInfo],
                  scoped: GlobalMarkers.SupplementSets?) {
-            guard id >= 0, infos[Int(id)].supplement >= 0 else { return }
-            let entries = supplement[Int(infos[Int(id)].supplement)]
+            guard let id, let supplementIndex = infos[Int(id)].supplement else { return }
+            let entries = supplement[Int(supplementIndex)]
             anyScope.formUnion(entries.anyScope)
             here.formUnion(entries.everywhere)
             if let scoped { here.formUnion(scoped) }
         }
         // Read first, outside `add`: a closure calling it would box the sets it changes.
-        let scoped = withMarkers { ($0.scoped(symbol: match.symbol), $0.scoped(word: match.word)) }
+        let scoped = withMarkers { markers in
+            (match.symbol.flatMap { markers.scoped(symbol: $0) }, match.word.flatMap { markers.scoped(word: $0) })
+        }
         add(match.symbol, global.symbolInfos, global.symbolSupplement, scoped: scoped.0)
         add(match.word, global.wordInfos, global.wordSupplement, scoped: scoped.1)
         return (anyScope, here)

@@ -227,8 +227,8 @@ public struct MoneyParser: Sendable {
         let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
         let roles = profile.numbers.separatorRoles(strict: resolution.strict, currency: currency.index)
         let minorUnits = currency.minorUnits
-        let decimal = try structure.number.decimalMark(roles: roles, schemes: profile.numbers.groupingSchemes,
-                                                       minorUnits: minorUnits, bytes: bytes)
+        let reading = SeparatorReading(roles: roles, schemes: profile.numbers.groupingSchemes, minorUnits: minorUnits)
+        let decimal = try structure.number.decimalMark(reading, bytes: bytes)
         // An amount in minor units alone (`50 cents`, §7) is shifted to major units.
         let hasTrailingDigits = structure.trailingDigits != nil
         let inMinorUnits = structure.minorMarker != nil && !hasTrailingDigits

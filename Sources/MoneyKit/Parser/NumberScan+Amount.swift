@@ -23,6 +23,9 @@ extension NumberScan {
         decimalMark: Int?, isNegative: Bool, minorUnits: Int, colloquial: Bool, shift: Int = 0,
         excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> ExactDecimal {
+        // The state machine reads an amount only from a number with a value, which has an extent.
+        guard let extent else { preconditionFailure("an amount from a number that never started") }
+        let start = extent.lowerBound
         var value: ExactDecimal
         if units.used {
             let coefficient = digitCount > 0 ? try exactValue(decimalMark: decimalMark, bytes: bytes) : nil
@@ -35,7 +38,7 @@ extension NumberScan {
             }
             value = try unitValue(finalCoefficient: coefficient, singleDigit: single, zeroThenDigit: zeroThenDigit,
                                   colloquial: colloquial,
-                                  offset: Characters.startOfScalar(endingAt: end, notBefore: start, in: bytes))
+                                  offset: Characters.startOfScalar(endingAt: extent.upperBound, notBefore: start, in: bytes))
             // §1: at most 38 significant digits, the integer part's trailing zeros included.
             if value.significantDigits > ExactDecimal.maximumDigits { throw MoneyParseError(.overflow, offset: start) }
         } else {
@@ -52,7 +55,7 @@ extension NumberScan {
                 let firstSurplus = integerDigits + minorUnits + shift
                 let offset = units.used || firstSurplus < 0 ? start : offset(ofDigit: firstSurplus, in: bytes)
                 throw MoneyParseError(.tooManyFractionDigits, offset: offset,
-                                      excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))
+                                      excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<extent.upperBound]), as: UTF8.self))
             case .round(let rule):
                 value = value.rounded(toScale: minorUnits, rule)
             case .keep:

@@ -1,3 +1,13 @@
+/// How the separators of a number are read (Docs/ParsingRules.md §3), the same for every
+/// step of the inference: the role of each separator class (lenient inference, or the
+/// locale's own symbols in strict mode), the grouping schemes the integer digits may follow,
+/// and the currency's minor units (rule 5, price-tag colons).
+struct SeparatorReading {
+    let roles: SeparatorRoles
+    let schemes: [GroupingScheme]
+    let minorUnits: Int
+}
+
 /// Docs/ParsingRules.md §3: which separator of a number is the decimal one, and whether the
 /// others group its digits validly.
 extension NumberScan {
@@ -16,15 +26,14 @@ extension NumberScan {
     ///    number), the decimal reading is the only one left and is taken.
     ///
     /// Strict mode: each separator's role is fixed by the locale's symbols.
-    func decimalMark(
-        roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int, bytes: UnsafeBufferPointer<UInt8>
-    ) throws(MoneyParseError) -> Int? {
+    func decimalMark(_ reading: SeparatorReading, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> Int? {
         guard markCount > 0 else { return nil }
+        let roles = reading.roles
         if let firstUnrecordedSeparator {
             // Too many separators to be valid. Report the first problem: a bad group among
             // the recorded ones, else the size when the integer digits alone exceed 38
             // significant digits, else the first separator too many.
-            if let error = recordedGroupsError(roles: roles, schemes: schemes) { throw error }
+            if let error = recordedGroupsError(reading) { throw error }
             if integerSignificantDigitsAtLastSeparator > ExactDecimal.maximumDigits { throw overflowError(in: bytes) }
             throw MoneyParseError(.invalidGrouping, offset: firstUnrecordedSeparator)
         }
@@ -67,27 +76,27 @@ extension NumberScan {
                 }
                 decimal = lastEither
             } else if eitherCount == 1 {
-                decimal = try singleSeparatorReading(lastEither, roles: roles, schemes: schemes, minorUnits: minorUnits)
+                decimal = try singleSeparatorReading(lastEither, reading)
             }
             // Rule 4: a repeated single kind groups (decimal stays nil).
         }
         if let decimal, marks[decimal].kind == .colon, !endsWithDash {
             // A price tag's colon (§7) separates exactly the currency's minor digits.
             let nextDigitsBefore = decimal + 1 < markCount ? Int(marks[decimal + 1].digitsBefore) : digitCount
-            if nextDigitsBefore - Int(marks[decimal].digitsBefore) != minorUnits {
-                throw MoneyParseError(.unexpectedCharacter, offset: Int(marks[decimal].offset), detail: .priceTagDigits(minorUnits))
+            if nextDigitsBefore - Int(marks[decimal].digitsBefore) != reading.minorUnits {
+                throw MoneyParseError(.unexpectedCharacter, offset: Int(marks[decimal].offset),
+                                      detail: .priceTagDigits(reading.minorUnits))
             }
         }
-        if let error = groupingError(decimal: decimal, roles: roles, schemes: schemes) {
+        if let error = groupingError(decimal: decimal, reading) {
             throw error
         }
         return decimal
     }
 
     /// Rule 5, for the only `,` or `.` of the number.
-    private func singleSeparatorReading(
-        _ position: Int, roles: SeparatorRoles, schemes: [GroupingScheme], minorUnits: Int
-    ) throws(MoneyParseError) -> Int? {
+    private func singleSeparatorReading(_ position: Int, _ reading: SeparatorReading) throws(MoneyParseError) -> Int? {
+        let minorUnits = reading.minorUnits
         let mark = marks[position]
         let nextDigitsBefore = position + 1 < markCount ? Int(marks[position + 1].digitsBefore) : digitCount
         let digitsAfter = nextDigitsBefore - Int(mark.digitsBefore)
@@ -95,14 +104,14 @@ extension NumberScan {
         let loneZeroOrNothing = mark.digitsBefore == 0 || (position == 0 && mark.digitsBefore == 1 && leadingZeros >= 1)
         if minorUnits >= 3 || loneZeroOrNothing { return position }
         // The currency says grouping; fall back to decimal only when grouping cannot be.
-        if groupingError(decimal: nil, roles: roles, schemes: schemes) == nil { return nil }
-        if groupingError(decimal: position, roles: roles, schemes: schemes) == nil {
+        if groupingError(decimal: nil, reading) == nil { return nil }
+        if groupingError(decimal: position, reading) == nil {
             // A decimal reading forced by impossible grouping must not also lean on surplus
             // zero decimals (`2000,000 $` in en_US): the two together read a mistyped group
             // as a fraction, 1000 times off, so they are a grouping error. The locale's own
             // decimal symbol is decimal by right (`1 234 567,890 ₽` in ru_RU is 1234567.89).
             let surplus = digitsAfter - minorUnits
-            if position == markCount - 1, surplus > 0, pendingZeros >= surplus, roles.localeDecimalClasses & mark.kind.bit == 0 {
+            if position == markCount - 1, surplus > 0, pendingZeros >= surplus, reading.roles.localeDecimalClasses & mark.kind.bit == 0 {
                 throw MoneyParseError(.invalidGrouping, offset: Int(mark.offset))
             }
             return position
@@ -113,23 +122,25 @@ extension NumberScan {
     /// For a number with more separators than are recorded: the first recorded separator
     /// that cannot be a grouping separator of any scheme, or nil. Every recorded separator is
     /// followed by another, so all of them would have to group, with full-size groups.
-    private func recordedGroupsError(roles: SeparatorRoles, schemes localeSchemes: [GroupingScheme]) -> MoneyParseError? {
+    private func recordedGroupsError(_ reading: SeparatorReading) -> MoneyParseError? {
         let first = marks[0]
-        if roles.role(of: first.kind) == .decimal || first.digitsBefore == 0 || (first.digitsBefore == 1 && leadingZeros >= 1) {
+        if reading.roles.role(of: first.kind) == .decimal || first.digitsBefore == 0
+            || (first.digitsBefore == 1 && leadingZeros >= 1) {
             return MoneyParseError(.invalidGrouping, offset: Int(first.offset))
         }
-        var furthest = -1
-        for choice in 0..<Self.schemeCount(localeSchemes, roles: roles) {
-            let scheme = Self.scheme(choice, of: localeSchemes)
-            var failure = Int(first.digitsBefore) > scheme.secondary ? 0 : -1
+        // The separator where the reading that gets furthest fails.
+        var furthest = 0
+        for choice in 0..<Self.schemeCount(reading) {
+            let scheme = Self.scheme(choice, of: reading.schemes)
+            var failure: Int? = Int(first.digitsBefore) > scheme.secondary ? 0 : nil
             var position = 1
-            while failure < 0, position < markCount {
+            while failure == nil, position < markCount {
                 let mark = marks[position]
                 let size = Int(mark.digitsBefore - marks[position - 1].digitsBefore)
                 if mark.kind != first.kind || size != scheme.secondary { failure = position }
                 position += 1
             }
-            if failure < 0 { return nil }
+            guard let failure else { return nil }
             furthest = max(furthest, failure)
         }
         return MoneyParseError(.invalidGrouping, offset: Int(marks[furthest].offset))
@@ -141,7 +152,8 @@ extension NumberScan {
     /// Groups have the locale's sizes or (lenient mode) plain threes; the first group has
     /// 1 to `secondary` digits and is not a lone `0`; every grouping separator is the same
     /// class, different from the decimal separator; none follows the decimal separator.
-    func groupingError(decimal: Int?, roles: SeparatorRoles, schemes localeSchemes: [GroupingScheme]) -> MoneyParseError? {
+    func groupingError(decimal: Int?, _ reading: SeparatorReading) -> MoneyParseError? {
+        let roles = reading.roles
         var groupingKind: SeparatorClass?
         var groupingCount = 0
         for position in 0..<markCount where position != decimal {
@@ -170,8 +182,8 @@ extension NumberScan {
             return MoneyParseError(.invalidGrouping, offset: Int(firstMark.offset))
         }
         var firstError: MoneyParseError?
-        for choice in 0..<Self.schemeCount(localeSchemes, roles: roles) {
-            let scheme = Self.scheme(choice, of: localeSchemes)
+        for choice in 0..<Self.schemeCount(reading) {
+            let scheme = Self.scheme(choice, of: reading.schemes)
             guard let error = groupingError(scheme, integerDigits: integerDigits, groupingCount: groupingCount) else {
                 return nil
             }
@@ -183,11 +195,11 @@ extension NumberScan {
     /// How many grouping schemes a number may follow: the locale's, and in lenient mode
     /// plain thousands when the locale does not group in threes (counted, not appended, so
     /// that no array is built per parse).
-    private static func schemeCount(_ localeSchemes: [GroupingScheme], roles: SeparatorRoles) -> Int {
-        localeSchemes.count + (roles.strict == nil && !localeSchemes.contains(.thousands) ? 1 : 0)
+    private static func schemeCount(_ reading: SeparatorReading) -> Int {
+        reading.schemes.count + (reading.roles.strict == nil && !reading.schemes.contains(.thousands) ? 1 : 0)
     }
 
-    /// Scheme number `choice` of ``schemeCount(_:roles:)``.
+    /// Scheme number `choice` of ``schemeCount(_:)``.
     private static func scheme(_ choice: Int, of localeSchemes: [GroupingScheme]) -> GroupingScheme {
         choice < localeSchemes.count ? localeSchemes[choice] : .thousands
     }

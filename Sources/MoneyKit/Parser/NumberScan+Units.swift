@@ -47,12 +47,11 @@ struct UnitState {
 }
 
 /// How the digits before a unit or multiplier are read (§4b), the same for every unit of a
-/// parse: the separator roles before the currency is known, the separator classes the locale
-/// groups with before a multiplier, its grouping schemes, and the input.
+/// parse: their separators as read before the currency is known (no minor units), the
+/// separator classes the locale groups with before a multiplier, and the input.
 struct CoefficientReading {
-    let roles: SeparatorRoles
+    let separators: SeparatorReading
     let groupingClasses: UInt16
-    let schemes: [GroupingScheme]
     let bytes: UnsafeBufferPointer<UInt8>
 }
 
@@ -67,14 +66,14 @@ extension NumberScan {
         }
         var decimal: Int?
         let only = mark(0)
-        if markCount == 1, reading.roles.role(of: only.kind) == .either {
+        if markCount == 1, reading.separators.roles.role(of: only.kind) == .either {
             let digitsAfter = digitCount - Int(only.digitsBefore)
             let groups = only.kind.bit & reading.groupingClasses != 0 && digitsAfter == 3
             decimal = groups ? nil : 0
-            if let error = groupingError(decimal: decimal, roles: reading.roles, schemes: reading.schemes) { throw error }
+            if let error = groupingError(decimal: decimal, reading.separators) { throw error }
         } else {
             // The other readings do not depend on the currency's minor units.
-            decimal = try decimalMark(roles: reading.roles, schemes: reading.schemes, minorUnits: 0, bytes: reading.bytes)
+            decimal = try decimalMark(reading.separators, bytes: reading.bytes)
         }
         let value = try exactValue(decimalMark: decimal, bytes: reading.bytes)
         if isMultiDigitNumeralRun, units.numeralRunOffset == nil { units.numeralRunOffset = coefficientStart }
@@ -191,7 +190,7 @@ extension NumberScan {
 
     private mutating func noteUnitStart(_ offset: Int) {
         units.used = true
-        if start < 0 { start = offset }
+        start(at: offset)
     }
 
     /// The value of the units read, with the last coefficient (already read with the

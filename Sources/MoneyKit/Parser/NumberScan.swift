@@ -45,9 +45,8 @@ struct NumberScan {
     private(set) var integerSignificantDigitsAtLastSeparator = 0
     /// Whether the last separator is followed by a "no cents" dash (`50,-`).
     private(set) var endsWithDash = false
-    /// UTF-8 range of the number in the input.
-    var start = -1
-    private(set) var end = -1
+    /// UTF-8 range of the number in the input: nil before its first digit, separator or unit.
+    private(set) var extent: Range<Int>?
     /// Units and multipliers read so far (§4b).
     var units = UnitState()
 
@@ -80,9 +79,19 @@ struct NumberScan {
 
     /// Extends the number's end (a unit or multiplier token belongs to it).
     mutating func extend(to tokenEnd: Int) {
-        end = max(end, tokenEnd)
+        guard let extent else { return }
+        self.extent = extent.lowerBound..<max(extent.upperBound, tokenEnd)
     }
-    var hasStarted: Bool { start >= 0 }
+
+    /// Makes the number reach `tokenEnd`, starting at `tokenStart` when nothing came before.
+    private mutating func include(from tokenStart: Int, to tokenEnd: Int) {
+        extent = (extent?.lowerBound ?? tokenStart)..<tokenEnd
+    }
+
+    /// Starts the number at `offset` when nothing came before (a unit with no digits, `万`).
+    mutating func start(at offset: Int) {
+        if extent == nil { extent = offset..<offset }
+    }
 
     func mark(_ position: Int) -> Mark { marks[position] }
 
@@ -96,7 +105,6 @@ struct NumberScan {
             throw MoneyParseError(.mixedDigitSystems, offset: runStart,
                                   excerpt: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self))
         }
-        if start < 0 { start = runStart }
         if digitCount == 0 { coefficientStart = runStart }
         var index = runStart
         while index < runEnd {
@@ -120,37 +128,36 @@ struct NumberScan {
             }
             pendingZeros = 0
         }
-        end = runEnd
+        include(from: runStart, to: runEnd)
     }
 
     /// Records a separator after the digits read so far.
     mutating func appendSeparator(_ kind: SeparatorClass, start offset: Int, end tokenEnd: Int) {
-        if start < 0 { start = offset }
+        include(from: offset, to: tokenEnd)
         integerSignificantDigitsAtLastSeparator = significantDigits > 0 ? significantDigits + pendingZeros : 0
         guard markCount < NumberScan.maximumSeparators else {
             // Never valid (see maximumSeparators); keep reading so that a size error earlier in
             // the number is still the one reported.
             if firstUnrecordedSeparator == nil { firstUnrecordedSeparator = offset }
-            end = tokenEnd
             return
         }
         marks[markCount] = Mark(kind: kind, length: UInt8(min(tokenEnd - offset, 255)), digitsBefore: UInt16(digitCount),
                                 offset: UInt16(offset))
         markCount += 1
-        end = tokenEnd
     }
 
     /// Marks the number as ending in a "no cents" dash after its last separator.
     mutating func appendDash(end tokenEnd: Int) {
         endsWithDash = true
-        end = tokenEnd
+        extend(to: tokenEnd)
     }
 
     /// The UTF-8 offset of the digit with a given index in the number (error reports only).
     func offset(ofDigit target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var index = max(start, 0)
+        guard let extent else { return 0 }
+        var index = extent.lowerBound
         var seen = 0
-        while index < end {
+        while index < extent.upperBound {
             let (scalar, length) = Characters.decode(bytes, at: index)
             if DigitSystems.digit(scalar) != nil {
                 if seen == target { return index }
@@ -158,6 +165,6 @@ struct NumberScan {
             }
             index += length
         }
-        return max(start, 0)
+        return extent.lowerBound
     }
 }

@@ -247,7 +247,7 @@ struct StateMachine {
             // Digits touching a multiplier are a numeral out of place (`1M5`, §4b); after a
             // space they begin the next group of scale words (`214 milyar 543 milyon`, §7),
             // which a smaller scale word must end.
-            guard previousSolid.isMultiplier, token.start > result.number.end, result.trailingDigits == nil,
+            guard previousSolid.isMultiplier, result.number.extent.map({ token.start > $0.upperBound }) ?? true, result.trailingDigits == nil,
                   result.firstMarker?.side != .after, pendingParticle == nil else {
                 let end = token.start + Characters.decode(lexer.bytes, at: token.start).length
                 throw MoneyParseError(.invalidNumeral, offset: token.start, excerpt: lexer.excerpt(token.start, end))
@@ -324,7 +324,7 @@ struct StateMachine {
         case .minus where result.number.endsWithDash, .dash where result.number.endsWithDash:
             // `Fr. 5.--`: a second dash right after a "no cents" dash belongs to it; any other
             // minus after one could be either, so it is no sign (never a guess).
-            guard previousSolid == .minus || previousSolid == .dash, token.start == result.number.end,
+            guard previousSolid == .minus || previousSolid == .dash, token.start == result.number.extent?.upperBound,
                   !sawDoubleDash else { throw unexpected(token) }
             sawDoubleDash = true
             result.number.appendDash(end: token.end)
@@ -413,13 +413,13 @@ struct StateMachine {
         if let pendingParticle {
             // `1,5 millones de`: the particle's unit word is missing.
             throw MoneyParseError(.unexpectedCharacter, offset: pendingParticle,
-                                  excerpt: lexer.excerpt(pendingParticle, result.number.end), detail: .particleWithoutUnitWord)
+                                  excerpt: lexer.excerpt(pendingParticle, result.number.extent?.upperBound ?? lexer.bytes.count), detail: .particleWithoutUnitWord)
         }
         if let openParenthesis, !closedParenthesis {
             throw MoneyParseError(.unbalancedParentheses, offset: openParenthesis, excerpt: "(")
         }
         guard result.number.hasValue else {
-            throw MoneyParseError(.missingNumber, offset: result.number.hasStarted ? result.number.start : nil)
+            throw MoneyParseError(.missingNumber, offset: result.number.extent?.lowerBound)
         }
     }
 
@@ -447,9 +447,9 @@ struct StateMachine {
         if previousSolid.isMarker || previousSolid == .qualifierWord, lastMarkerTakesQualifier {
             // The qualifier words after the marker extend its qualifier range.
             if result.secondMarker != nil {
-                result.secondMarker!.qualifier = (result.secondMarker!.qualifier?.lowerBound ?? token.start)..<token.end
+                result.secondMarker!.qualifier = (result.secondMarker!.qualifier?.lowerBound ?? Int32(token.start))..<Int32(token.end)
             } else {
-                result.firstMarker!.qualifier = (result.firstMarker!.qualifier?.lowerBound ?? token.start)..<token.end
+                result.firstMarker!.qualifier = (result.firstMarker!.qualifier?.lowerBound ?? Int32(token.start))..<Int32(token.end)
             }
             return
         }
@@ -518,12 +518,12 @@ struct StateMachine {
     private mutating func addMarker(
         _ token: Token, _ marker: MarkerToken, side: MarkerSide, multiplier: Int8?
     ) throws(MoneyParseError) {
-        let touches = side == .after && result.number.end == token.start && !sawSlashDash
+        let touches = side == .after && result.number.extent?.upperBound == token.start && !sawSlashDash
         var placed = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: side, multiplier: multiplier,
                                   touchesNumber: touches)
         if let pending = pendingQualifier {
             // `australischen Dollar`: the qualifier words before the marker join it.
-            placed.qualifier = pending.start..<pending.end
+            placed.qualifier = Int32(pending.start)..<Int32(pending.end)
             pendingQualifier = nil
         }
         if result.firstMarker == nil {

@@ -337,9 +337,9 @@ struct Lexer {
         index = marker.end
         let match = marker.marker
         var token = MarkerToken(match: match, compactExponent: compact?.end == marker.end ? compact!.affix.exponent : nil)
-        let symbolRole = match.symbol >= 0 ? symbolHot.pointee.role[Int(match.symbol)] : nil
-        let wordRole = match.word >= 0 ? wordHot.pointee.role[Int(match.word)] : nil
-        if match.name >= 0 || symbolRole == .currency || wordRole == .currency {
+        let symbolRole = match.symbol.map { symbolHot.pointee.role[Int($0)] }
+        let wordRole = match.word.map { wordHot.pointee.role[Int($0)] }
+        if match.name != nil || symbolRole == .currency || wordRole == .currency {
             token.role = isMinorHere(match) ? .minorUnit : .currency
         } else {
             token.role = symbolRole ?? wordRole ?? .currency
@@ -460,11 +460,11 @@ struct Lexer {
     /// form scoped to include it (`Rp.`, the Rappen in Switzerland and the rupiah elsewhere).
     @inline(__always)
     private func isMinorHere(_ match: MarkerMatch) -> Bool {
-        if match.symbol >= 0, symbolHot.pointee.hasScopedMinor[Int(match.symbol)] {
-            return withMarkers { $0.scoped(symbol: match.symbol) }.map { !$0.minor.isEmpty } ?? false
+        if let symbol = match.symbol, symbolHot.pointee.hasScopedMinor[Int(symbol)] {
+            return withMarkers { $0.scoped(symbol: symbol) }.map { !$0.minor.isEmpty } ?? false
         }
-        if match.word >= 0, wordHot.pointee.hasScopedMinor[Int(match.word)] {
-            return withMarkers { $0.scoped(word: match.word) }.map { !$0.minor.isEmpty } ?? false
+        if let word = match.word, wordHot.pointee.hasScopedMinor[Int(word)] {
+            return withMarkers { $0.scoped(word: word) }.map { !$0.minor.isEmpty } ?? false
         }
         return false
     }
@@ -472,17 +472,17 @@ struct Lexer {
     /// The power of ten a scaled marker multiplies by here (`mdd`, `lucas`), if it is one.
     @inline(__always)
     private func scale(of match: MarkerMatch) -> Int8? {
-        if match.symbol >= 0 {
-            let global = symbolHot.pointee.scale[Int(match.symbol)]
-            if global >= 0 { return global }
-            if symbolHot.pointee.hasScopedScale[Int(match.symbol)], let scale = withMarkers({ $0.scoped(symbol: match.symbol)?.scale }),
-               scale >= 0 { return scale }
+        if let symbol = match.symbol {
+            if let global = symbolHot.pointee.scale[Int(symbol)] { return global }
+            if symbolHot.pointee.hasScopedScale[Int(symbol)], let scale = withMarkers({ $0.scoped(symbol: symbol)?.scale }) {
+                return scale
+            }
         }
-        if match.word >= 0 {
-            let global = wordHot.pointee.scale[Int(match.word)]
-            if global >= 0 { return global }
-            if wordHot.pointee.hasScopedScale[Int(match.word)], let scale = withMarkers({ $0.scoped(word: match.word)?.scale }),
-               scale >= 0 { return scale }
+        if let word = match.word {
+            if let global = wordHot.pointee.scale[Int(word)] { return global }
+            if wordHot.pointee.hasScopedScale[Int(word)], let scale = withMarkers({ $0.scoped(word: word)?.scale }) {
+                return scale
+            }
         }
         return nil
     }

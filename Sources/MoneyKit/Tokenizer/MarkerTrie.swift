@@ -5,6 +5,10 @@
 /// contiguous and sorted by byte, so a step is a short search in two flat arrays. The
 /// class owns the memory; walks go through a ``View``, a plain pointer that costs no
 /// reference counting to copy or read.
+///
+/// A missing node or value is -1, not nil: the arrays hold one Int32 per node and edge (an
+/// Optional<Int32> would take twice the memory), and the lexer's marker walk, a third of a
+/// parse's instructions, steps three tries per character on these values.
 final class MarkerTrie: @unchecked Sendable {
     /// The trie's arrays, immutable after init and freed in deinit.
     struct Storage {
