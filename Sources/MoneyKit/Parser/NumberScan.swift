@@ -112,28 +112,42 @@ struct NumberScan {
         }
         if digitCount == 0 { coefficientStart = runStart }
         var index = runStart
+        // ASCII digits, one byte each (most runs are nothing else): their value is the byte's
+        // distance from `0`, with no decoding and no digit-system lookup.
+        while index < runEnd, bytes[index] &- 0x30 < 10 {
+            appendDigit(UInt32(bytes[index] &- 0x30))
+            index += 1
+        }
+        // Any other digits (fullwidth digits in an ASCII run, other systems).
         while index < runEnd {
             let (scalar, length) = Characters.decode(bytes, at: index)
             index += length
-            let value = DigitSystems.digit(scalar)?.value ?? 0
-            digitCount += 1
-            if value == 0 {
-                if significand == 0 && significantDigits == 0 {
-                    leadingZeros += 1
-                } else {
-                    pendingZeros += 1
-                }
-                continue
-            }
-            significantDigits += pendingZeros + 1
-            if significantDigits > ExactDecimal.maximumDigits {
-                overflowed = true
-            } else {
-                significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + UInt128(value)
-            }
-            pendingZeros = 0
+            appendDigit(DigitSystems.digit(scalar)?.value ?? 0)
         }
         include(from: runStart, to: runEnd)
+    }
+
+    /// Adds one digit's value to the number.
+    @inline(__always)
+    private mutating func appendDigit(_ value: UInt32) {
+        digitCount += 1
+        if value == 0 {
+            if significand == 0 && significantDigits == 0 {
+                leadingZeros += 1
+            } else {
+                pendingZeros += 1
+            }
+            return
+        }
+        significantDigits += pendingZeros + 1
+        if significantDigits > ExactDecimal.maximumDigits {
+            overflowed = true
+        } else if pendingZeros == 0 {
+            significand = significand &* 10 &+ UInt128(value)
+        } else {
+            significand = significand * ExactDecimal.powersOfTen[pendingZeros + 1] + UInt128(value)
+        }
+        pendingZeros = 0
     }
 
     /// Records a separator after the digits read so far.

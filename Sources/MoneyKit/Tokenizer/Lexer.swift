@@ -225,6 +225,11 @@ struct Lexer {
     /// A run of digits of one system from `start`.
     private mutating func digitRun(zero: UInt32, start: Int, length: Int) -> Token {
         index = start + length
+        if zero == DigitSystems.asciiZero {
+            // ASCII digits first, a byte at a time with no decoding (fullwidth digits, also
+            // of this system, continue below).
+            while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+        }
         while index < bytes.count {
             let (next, nextLength) = Characters.decode(bytes, at: index)
             guard let nextDigit = DigitSystems.digit(next), nextDigit.zero == zero else { break }
