@@ -469,13 +469,14 @@ struct StateMachine {
 
     /// After `£5` and a space: whether the coming digits are followed by a minor-unit form
     /// (`£5 50p`), so that they are the minor part and not an SI group.
-    private func minorPartFollows() -> Bool {
+    private mutating func minorPartFollows() -> Bool {
         guard result.firstMarker?.side == .before else { return false }
-        var copy = lexer
+        let saved = lexer.position
+        defer { lexer.position = saved }
         do {
-            guard try copy.next().kind.isDigits else { return false }
-            var token = try copy.next()
-            if token.kind == .space { token = try copy.next() }
+            guard try lexer.next().kind.isDigits else { return false }
+            var token = try lexer.next()
+            if token.kind == .space { token = try lexer.next() }
             guard case .marker(let marker) = token.kind else { return false }
             return marker.role == .minorUnit
         } catch {

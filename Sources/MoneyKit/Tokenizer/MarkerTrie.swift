@@ -500,6 +500,9 @@ enum MarkerKey {
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool,
         accepting accept: (Int32) -> Bool = { _ in true }
     ) -> (end: Int, value: Int32)? {
+        // Walked through the plain view: the closure below captured the trie itself, a
+        // retain and a release per character.
+        let trie = trie.view
         var node = MarkerTrie.root
         var index = start
         var best: (end: Int, value: Int32)?
