@@ -322,6 +322,12 @@ enum MarkerKey {
 
     /// The normalized key bytes of UTF-8 text.
     static func bytes(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, folded: Bool) -> [UInt8] {
+        // Printable ASCII with no space (most codes and symbols): every byte is its own
+        // canonical form, so the key is the text, with A-Z lower-cased when folded. (Building
+        // the global tables normalizes about a hundred thousand keys.)
+        if utf8.allSatisfy({ $0 &- 0x21 < 0x5E }) {
+            return folded ? utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } : Array(utf8)
+        }
         var key: [UInt8] = []
         key.reserveCapacity(utf8.count + 4)
         var previousWasSpace = true  // drops leading spaces
