@@ -272,18 +272,23 @@ enum MarkerKey {
     /// ``isCaseInsensitiveForm(_:)`` for ASCII text, without Unicode property lookups (locale
     /// data asks it of every symbol of every bundle); nil for other text.
     static func isCaseInsensitiveASCIIForm(_ text: String) -> Bool? {
-        var utf8 = Substring(text).utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        if utf8.last == 0x2E { utf8.removeLast() }  // one final period
-        var letters = 0
-        for byte in utf8 {
-            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
-                letters += 1
-            } else if !Characters.isApostrophe(UInt32(byte)) {
-                return false
+        var text = text
+        // Over the contiguous UTF-8 (iterating a Substring's UTF-8 view was an eighth of the
+        // global marker tables' build, which checks every symbol of every bundle).
+        return text.withUTF8 { utf8 -> Bool? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var count = utf8.count
+            if count > 0, utf8[count - 1] == 0x2E { count -= 1 }  // one final period
+            var letters = 0
+            for byte in utf8[0..<count] {
+                if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
+                    letters += 1
+                } else if !Characters.isApostrophe(UInt32(byte)) {
+                    return false
+                }
             }
+            return letters >= 3
         }
-        return letters >= 3
     }
 
     /// Whether key bytes spell a single letter (`r`, `р`).
