@@ -198,11 +198,13 @@ final class GlobalMarkers: Sendable {
                     in table: inout MarkerTableBuilder<MarkerInfo>, _ infos: inout [SupplementInfo]) {
             var slot = 0
             let id = table.update(key) { info in
-                if info.supplement == nil {
-                    info.supplement = Int32(infos.count)
+                if let known = info.supplement {
+                    slot = Int(known)
+                } else {
+                    slot = infos.count
+                    info.supplement = Int32(slot)
                     infos.append(SupplementInfo())
                 }
-                slot = Int(info.supplement!)
             }
             infos[slot].key = id
             infos[Int(slot)].add(entry, index: position)

@@ -267,16 +267,13 @@ struct StateMachine {
             // 8 euros con 40, 3 dollars and 50 cents, £5 and 50p (§7).
             pendingJoiner = token.start
             numberJustEnded = justEnded
-        case .digits(let zero) where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded):
-            // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99.
+        case .digits where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded),
+             .unit where pendingJoiner != nil && result.trailingDigits == nil:
+            // 5 zł 50 gr, 20 euros 50, 35€99, 35€ 99, 十美元又五十美分 (a minor part in unit form
+            // has no digits, so no digit system yet).
             pendingJoiner = nil
+            let zero: UInt32 = if case .digits(let zero) = token.kind { zero } else { 0 }
             result.trailingDigits = TrailingDigits(zero: zero, start: token.start, end: token.start)
-            state = .inTrailingDigits
-            try inTrailingDigits(token)
-        case .unit where pendingJoiner != nil && result.trailingDigits == nil:
-            // 十美元又五十美分: the minor part in unit form (no digits, so no digit system yet).
-            pendingJoiner = nil
-            result.trailingDigits = TrailingDigits(zero: 0, start: token.start, end: token.start)
             state = .inTrailingDigits
             try inTrailingDigits(token)
         case .marker(let marker) where marker.role == .minorUnit:

@@ -3,7 +3,8 @@
 struct MarkerMatch: Sendable, Equatable {
     // Stored as -1 for none, read as optionals: a match is copied with every token, placed
     // marker and amount structure, and three Optional<Int32> fields (24 bytes instead of 12)
-    // cost 226 more instructions per parse in copies (callgrind over every corpus amount).
+    // cost 311 more instructions per parse, 225 of them in memcpy (callgrind over every
+    // corpus amount).
     private var symbolKey: Int32 = -1
     private var wordKey: Int32 = -1
     private var nameKey: Int32 = -1
