@@ -154,6 +154,46 @@ import Testing
         let word = Array("kx".utf8)
         #expect(word.withUnsafeBufferPointer { MarkerKey.longestMatch(in: $0, from: 0, trie: trie, folded: false) } == nil)
     }
+
+    /// The double array holds exactly the keys given: every key and every prefix of one is
+    /// reached byte by byte with the right value (the last of a repeated key), every byte
+    /// that continues no key from any node reached is -1, and `hasChildren` says which nodes
+    /// lead on. Random keys over a small alphabet (long shared prefixes, many branches at
+    /// one node) and over every byte (nodes placed far apart).
+    @Test("The double-array trie finds every key and nothing else", arguments: [(4, 300, 6), (256, 2_000, 5), (3, 40, 30)])
+    func doubleArrayHoldsExactlyItsKeys(alphabet: Int, keyCount: Int, longest: Int) {
+        var generator = SplitMix64(seed: UInt64(alphabet * 1_000 + keyCount))
+        var entries: [(key: [UInt8], value: Int32)] = []
+        for index in 0..<keyCount {
+            let length = Int.random(in: 1...longest, using: &generator)
+            let key = (0..<length).map { _ in UInt8(truncatingIfNeeded: 0x20 + Int.random(in: 0..<alphabet, using: &generator)) }
+            entries.append((key, Int32(index)))
+        }
+        entries.append((entries[7].key, 99_999))  // a repeated key: the last value wins
+        var expected: [[UInt8]: Int32] = [:]
+        var prefixes = Set<[UInt8]>([[]])
+        var continued = Set<[UInt8]>()  // prefixes that some key continues
+        for (key, value) in entries {
+            expected[key] = value
+            for length in 1...key.count {
+                prefixes.insert(Array(key[0..<length]))
+                continued.insert(Array(key[0..<(length - 1)]))
+            }
+        }
+        let trie = MarkerTrie(entries)
+        #expect(trie.nodeCount == prefixes.count)
+        #expect(trie.value(forKey: entries[7].key) == 99_999)
+        for prefix in prefixes {
+            var node = MarkerTrie.root
+            for byte in prefix { node = trie.child(of: node, byte: byte) }
+            #expect(node >= 0)
+            #expect(trie.value(at: node) == expected[prefix] ?? -1)
+            #expect(trie.view.hasChildren(node) == continued.contains(prefix))
+            for byte in UInt8.min...UInt8.max where !prefixes.contains(prefix + [byte]) {
+                #expect(trie.child(of: node, byte: byte) == -1)
+            }
+        }
+    }
 }
 
 /// The ICU layer's own UTF-16 decoding and the ASCII shortcut of the case-insensitive form

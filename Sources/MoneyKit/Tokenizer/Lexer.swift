@@ -554,55 +554,71 @@ struct Lexer {
         var leadingMarks = 0
         var sawLetter = false
         while index < bytes.count, symbolNode >= 0 || wordNode >= 0 || nameNode >= 0 {
-            guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else {
-                continue
+            let canonical: UInt32
+            let lead = bytes[index]
+            if lead &- 0x21 < 0x5E {
+                // Printable ASCII but the space (`$`, `EUR`, `dollars`: most markers' characters)
+                // is its own canonical form, never ignorable, and folds by its case bit: stepped
+                // as one byte, without decoding or the fold table (half the walk's instructions).
+                index += 1
+                previousWasSpace = false
+                canonical = UInt32(lead)
+                if symbolNode >= 0 { symbolNode = symbols.child(of: symbolNode, byte: lead) }
+                if wordNode >= 0 || nameNode >= 0 {
+                    sawLetter = true
+                    let folded = lead &- 0x41 < 26 ? lead | 0x20 : lead
+                    if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: folded) }
+                    if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: folded) }
+                }
+            } else {
+                guard let scalar = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else {
+                    continue
+                }
+                canonical = scalar
+                if symbolNode >= 0 { symbolNode = symbols.child(of: symbolNode, scalar: canonical) }
+                if wordNode >= 0 || nameNode >= 0 {
+                    if MarkerKey.isRemovedByFolding(canonical) {
+                        // An accent written apart (`e` + U+0301): words and names skip it (§2),
+                        // also a few before their first letter (ICU's Kashmiri names begin with
+                        // vowel signs: `ِٖیوٗنِڑیڑ ڑِ ویلور رِیل`).
+                        if !sawLetter {
+                            leadingMarks += 1
+                            if leadingMarks > MarkerKey.leadingMarksSkipped {
+                                wordNode = -1
+                                nameNode = -1
+                            }
+                        }
+                    } else if let folded = MarkerKey.foldedScalar(canonical) {
+                        sawLetter = true
+                        if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
+                        if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }
+                    } else {
+                        // Folding gives several scalars (rare): walk their bytes.
+                        sawLetter = true
+                        if wordNode >= 0 { wordNode = MarkerKey.stepBytes(of: canonical, from: wordNode, in: words) }
+                        if nameNode >= 0 { nameNode = MarkerKey.stepBytes(of: canonical, from: nameNode, in: names) }
+                    }
+                }
             }
             if symbolNode >= 0 {
-                symbolNode = symbols.child(of: symbolNode, scalar: canonical)
-                if symbolNode >= 0 {
-                    let value = symbols.value(at: symbolNode)
-                    if value >= 0, isMarker(value, symbolHot, isSymbol: true), !cutsWord(canonical, at: index) {
-                        symbolBest = (index, value)
-                    }
+                let value = symbols.value(at: symbolNode)
+                if value >= 0, isMarker(value, symbolHot, isSymbol: true), !cutsWord(canonical, at: index) {
+                    symbolBest = (index, value)
                 }
             }
-            if wordNode >= 0 || nameNode >= 0 {
-                if MarkerKey.isRemovedByFolding(canonical) {
-                    // An accent written apart (`e` + U+0301): words and names skip it (§2),
-                    // also a few before their first letter (ICU's Kashmiri names begin with
-                    // vowel signs: `ِٖیوٗنِڑیڑ ڑِ ویلور رِیل`).
-                    if !sawLetter {
-                        leadingMarks += 1
-                        if leadingMarks > MarkerKey.leadingMarksSkipped {
-                            wordNode = -1
-                            nameNode = -1
-                        }
-                    }
-                } else if let folded = MarkerKey.foldedScalar(canonical) {
-                    sawLetter = true
-                    if wordNode >= 0 { wordNode = words.child(of: wordNode, scalar: folded) }
-                    if nameNode >= 0 { nameNode = names.child(of: nameNode, scalar: folded) }
-                } else {
-                    // Folding gives several scalars (rare): walk their bytes.
-                    sawLetter = true
-                    MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
-                        if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: byte) }
-                        if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: byte) }
-                    }
+            if wordNode >= 0 {
+                let value = words.value(at: wordNode)
+                if value >= 0, isMarker(value, wordHot, isSymbol: false), !cutsWord(canonical, at: index) {
+                    wordBest = (index, value)
                 }
-                if wordNode >= 0 {
-                    let value = words.value(at: wordNode)
-                    if value >= 0, isMarker(value, wordHot, isSymbol: false), !cutsWord(canonical, at: index) {
-                        wordBest = (index, value)
-                    }
-                }
-                if nameNode >= 0 {
-                    let value = names.value(at: nameNode)
-                    if value >= 0, !cutsWord(canonical, at: index) { nameBest = (index, value) }
-                }
+            }
+            if nameNode >= 0 {
+                let value = names.value(at: nameNode)
+                if value >= 0, !cutsWord(canonical, at: index) { nameBest = (index, value) }
             }
         }
-        let end = max(symbolBest.end, wordBest.end, nameBest.end)
+        // Two-argument max: the variadic one builds an array of the rest on every call.
+        let end = max(max(symbolBest.end, wordBest.end), nameBest.end)
         guard end > start else { return nil }
         var marker = MarkerMatch()
         if symbolBest.end == end { marker.symbol = symbolBest.value }

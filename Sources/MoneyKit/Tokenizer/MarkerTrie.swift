@@ -1,24 +1,28 @@
-/// A compact, immutable byte trie for matching currency markers (and, later, other words)
-/// longest-first at a position of the input, with no allocation.
+/// A compact, immutable byte trie for matching currency markers (and the other words of
+/// the vocabulary) longest-first at a position of the input, with no allocation.
 ///
-/// Keys are UTF-8 after ``MarkerKey`` normalization. Nodes keep their outgoing edges
-/// contiguous and sorted by byte, so a step is a short search in two flat arrays. The
-/// class owns the memory; walks go through a ``View``, a plain pointer that costs no
-/// reference counting to copy or read.
+/// Keys are UTF-8 after ``MarkerKey`` normalization. The trie is laid out as a double array
+/// (Aoe's layout, as in Darts and daachorse): node `n`'s child along byte `b` is slot
+/// `base[n] + b` when that slot's `check` names `n`, so a step is one addition and two
+/// loads, whatever the node's fan-out. (It replaced sorted edge lists searched by bisection:
+/// the lexer's marker walk steps up to three tries per character, and the bisection with
+/// its bookkeeping was 34 instructions a step.) The class owns the memory; walks go through
+/// a ``View``, a plain pointer that costs no reference counting to copy or read.
 ///
-/// A missing node or value is -1, not nil: the arrays hold one Int32 per node and edge (an
-/// Optional<Int32> would take twice the memory), and the lexer's marker walk, a third of a
+/// A missing node or value is -1, not nil: the arrays hold one Int32 per slot (an
+/// Optional<Int32> would take twice the memory), and the lexer's marker walk, a quarter of a
 /// parse's instructions, steps three tries per character on these values.
 final class MarkerTrie: @unchecked Sendable {
     /// The trie's arrays, immutable after init and freed in deinit.
     struct Storage {
-        let edgeStart: UnsafeMutablePointer<Int32>
-        let edgeCount: UnsafeMutablePointer<UInt16>
+        /// Per slot: the offset its children's slots are found at (child along `b` in `base + b`).
+        let base: UnsafeMutablePointer<Int32>
+        /// Per slot: the slot of its parent, -1 for a free slot (and for the root, which is no child).
+        let check: UnsafeMutablePointer<Int32>
+        /// Per slot: the value of the key that ends there, or -1.
         let values: UnsafeMutablePointer<Int32>
-        let edgeBytes: UnsafeMutablePointer<UInt8>
-        let edgeTargets: UnsafeMutablePointer<Int32>
-        /// Direct lookup of the root's children by first byte (-1 = none).
-        let rootChildren: UnsafeMutablePointer<Int32>
+        /// Per slot: whether some key continues past it.
+        let hasChildren: UnsafeMutablePointer<Bool>
     }
 
     /// A borrowed view for walking the trie: valid while the trie lives.
@@ -29,22 +33,22 @@ final class MarkerTrie: @unchecked Sendable {
         @inline(__always)
         func child(of node: Int32, byte: UInt8) -> Int32 {
             let storage = storage.pointee
-            if node == 0 { return storage.rootChildren[Int(byte)] }
-            var low = Int(storage.edgeStart[Int(node)])
-            var high = low + Int(storage.edgeCount[Int(node)])
-            while low < high {
-                let middle = (low + high) >> 1
-                let candidate = storage.edgeBytes[middle]
-                if candidate == byte { return storage.edgeTargets[middle] }
-                if candidate < byte { low = middle + 1 } else { high = middle }
-            }
-            return -1
+            // Every slot's base leaves 256 slots after it inside the arrays (see init): no bounds check.
+            let slot = Int(storage.base[Int(node)]) &+ Int(byte)
+            return storage.check[slot] == node ? Int32(truncatingIfNeeded: slot) : -1
         }
 
         /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
         @inline(__always)
         func child(of node: Int32, scalar: UInt32) -> Int32 {
-            if scalar < 0x80 { return child(of: node, byte: UInt8(scalar)) }
+            scalar < 0x80 ? child(of: node, byte: UInt8(scalar)) : child(of: node, multiByteScalar: scalar)
+        }
+
+        /// ``child(of:scalar:)`` for a scalar of two to four UTF-8 bytes. Out of line: inlined
+        /// at each of the marker walk's three steps, its branches made the compiler keep a
+        /// dozen copies of the walk's nodes, copied on every character.
+        @inline(never)
+        func child(of node: Int32, multiByteScalar scalar: UInt32) -> Int32 {
             if scalar < 0x800 {
                 let next = child(of: node, byte: UInt8(0xC0 | scalar >> 6))
                 return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
@@ -65,7 +69,7 @@ final class MarkerTrie: @unchecked Sendable {
         func value(at node: Int32) -> Int32 { storage.pointee.values[Int(node)] }
 
         /// Whether some key continues past `node`.
-        func hasChildren(_ node: Int32) -> Bool { storage.pointee.edgeCount[Int(node)] > 0 }
+        func hasChildren(_ node: Int32) -> Bool { storage.pointee.hasChildren[Int(node)] }
     }
 
     private let storage: UnsafeMutablePointer<Storage>
@@ -82,6 +86,7 @@ final class MarkerTrie: @unchecked Sendable {
     /// key's common prefix with the previous one: a node's children are therefore created
     /// in ascending byte order, and laying edges out by parent in creation order keeps each
     /// node's edges contiguous and sorted. Linear after the sort, no per-node allocation.
+    /// The nodes are then placed in the double array (``placeInDoubleArray``).
     init(_ entries: [(key: [UInt8], value: Int32)]) {
         var order = entries.indices.filter { !entries[$0].key.isEmpty }
         order.sort { a, b in
@@ -110,25 +115,25 @@ final class MarkerTrie: @unchecked Sendable {
             previous = key
         }
         let count = nodeValues.count
-        var edgeCount = [UInt16](repeating: 0, count: count)
+        var edgeCount = [Int32](repeating: 0, count: count)
         for node in 1..<max(count, 1) { edgeCount[Int(nodeParents[node])] += 1 }
-        var edgeStart = [Int32](repeating: 0, count: count)
-        var next: Int32 = 0
-        for node in 0..<count {
-            edgeStart[node] = next
-            next += Int32(edgeCount[node])
-        }
+        var edgeStart = [Int32](repeating: 0, count: count + 1)
+        for node in 0..<count { edgeStart[node + 1] = edgeStart[node] + edgeCount[node] }
+        // Children by parent, in creation order: ascending bytes within each parent.
+        var children = [Int32](repeating: 0, count: max(count - 1, 0))
         var fill = edgeStart
-        var edgeBytes = [UInt8](repeating: 0, count: max(count - 1, 0))
-        var edgeTargets = [Int32](repeating: -1, count: max(count - 1, 0))
-        var rootChildren = [Int32](repeating: -1, count: 256)
         for node in 1..<max(count, 1) {
             let parent = Int(nodeParents[node])
-            let slot = Int(fill[parent])
+            children[Int(fill[parent])] = Int32(node)
             fill[parent] += 1
-            edgeBytes[slot] = nodeBytes[node]
-            edgeTargets[slot] = Int32(node)
-            if parent == 0 { rootChildren[Int(nodeBytes[node])] = Int32(node) }
+        }
+        let layout = MarkerTrie.placeInDoubleArray(nodeCount: count, bytes: nodeBytes, edgeStart: edgeStart, children: children)
+        var values = [Int32](repeating: -1, count: layout.check.count)
+        var hasChildren = [Bool](repeating: false, count: layout.check.count)
+        for node in 0..<count {
+            let slot = Int(layout.slotOfNode[node])
+            values[slot] = nodeValues[node]
+            hasChildren[slot] = edgeCount[node] > 0
         }
         func copy<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
             let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
@@ -136,21 +141,84 @@ final class MarkerTrie: @unchecked Sendable {
             return buffer.baseAddress!
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(edgeStart: copy(edgeStart), edgeCount: copy(edgeCount), values: copy(nodeValues),
-                                       edgeBytes: copy(edgeBytes), edgeTargets: copy(edgeTargets),
-                                       rootChildren: copy(rootChildren)))
+        storage.initialize(to: Storage(base: copy(layout.base), check: copy(layout.check), values: copy(values),
+                                       hasChildren: copy(hasChildren)))
         nodeCount = count
-        byteSize = count * (4 + 2 + 4) + edgeBytes.count * (1 + 4) + 256 * 4
+        slotCount = layout.check.count
+        byteSize = slotCount * (4 + 4 + 4 + 1)
+    }
+
+    /// Places the nodes in a double array, parents before children (breadth first): each
+    /// node with children gets the lowest base at which every child's slot (`base + byte`)
+    /// is free, searched from the first free slot (first fit; a node with one child, most of
+    /// them, takes the first free slot). The arrays end 256 slots past the last used one, so
+    /// that `base + byte` is inside them for any byte: a step needs no bounds check.
+    private static func placeInDoubleArray(
+        nodeCount: Int, bytes: [UInt8], edgeStart: [Int32], children: [Int32]
+    ) -> (base: [Int32], check: [Int32], slotOfNode: [Int32]) {
+        var base = [Int32](repeating: 0, count: 512)
+        var check = [Int32](repeating: -1, count: 512)
+        var slotOfNode = [Int32](repeating: -1, count: nodeCount)
+        slotOfNode[0] = 0
+        check[0] = -2  // the root's slot is taken, and matches no parent
+        var used = 1  // one past the last slot taken
+        var firstFree = 1
+        var queue: [Int32] = [0]
+        queue.reserveCapacity(nodeCount)
+        var head = 0
+        while head < queue.count {
+            let node = Int(queue[head])
+            head += 1
+            let first = Int(edgeStart[node]), end = Int(edgeStart[node + 1])
+            guard first < end else { continue }
+            let lowest = Int(bytes[Int(children[first])])
+            // The lowest base whose slots are all free: begin where the first child could
+            // take the first free slot.
+            var position = max(firstFree, lowest)
+            var offset = 0
+            search: while true {
+                offset = position - lowest
+                if position + 256 >= check.count {
+                    let grown = max(check.count * 2, position + 512)
+                    base += [Int32](repeating: 0, count: grown - base.count)
+                    check += [Int32](repeating: -1, count: grown - check.count)
+                }
+                if check[position] == -1 {
+                    var fits = true
+                    for edge in (first + 1)..<end where check[offset + Int(bytes[Int(children[edge])])] != -1 {
+                        fits = false
+                        break
+                    }
+                    if fits { break search }
+                }
+                position += 1
+            }
+            let slot = Int(slotOfNode[node])
+            base[slot] = Int32(offset)
+            for edge in first..<end {
+                let child = Int(children[edge])
+                let childSlot = offset + Int(bytes[child])
+                check[childSlot] = Int32(slot)
+                slotOfNode[child] = Int32(childSlot)
+                used = max(used, childSlot + 1)
+                queue.append(Int32(child))
+            }
+            while firstFree < check.count, check[firstFree] != -1 { firstFree += 1 }
+        }
+        let size = used + 256
+        if check.count < size {
+            base += [Int32](repeating: 0, count: size - base.count)
+            check += [Int32](repeating: -1, count: size - check.count)
+        }
+        return (Array(base[0..<size]), Array(check[0..<size]), slotOfNode)
     }
 
     deinit {
         let arrays = storage.pointee
-        arrays.edgeStart.deallocate()
-        arrays.edgeCount.deallocate()
+        arrays.base.deallocate()
+        arrays.check.deallocate()
         arrays.values.deallocate()
-        arrays.edgeBytes.deallocate()
-        arrays.edgeTargets.deallocate()
-        arrays.rootChildren.deallocate()
+        arrays.hasChildren.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -174,8 +242,11 @@ final class MarkerTrie: @unchecked Sendable {
         return value(at: node)
     }
 
-    /// Number of nodes (for memory reports).
+    /// Number of nodes.
     let nodeCount: Int
+
+    /// Number of slots of the double array (nodes and the free slots between them).
+    let slotCount: Int
 
     /// Heap bytes held.
     let byteSize: Int
@@ -504,6 +575,17 @@ enum MarkerKey {
         }
     }
 
+    /// The node reached from `node` along the folded key bytes of a scalar that folds to
+    /// several (rare: `İ` lower-cased, a ligature), or -1.
+    @inline(never)
+    static func stepBytes(of canonical: UInt32, from node: Int32, in trie: MarkerTrie.View) -> Int32 {
+        var node = node
+        appendKeyBytes(of: canonical, folded: true) { byte in
+            if node >= 0 { node = trie.child(of: node, byte: byte) }
+        }
+        return node
+    }
+
     /// The longest key of `trie` that the input spells from `start`, whose value `accept`
     /// takes and that does not cut a word (Docs/ParsingRules.md §7): the UTF-8 offset just
     /// past its last scalar, and its value; nil when none does.
@@ -520,21 +602,35 @@ enum MarkerKey {
         var previousWasSpace = false
         var leadingMarks = 0
         while index < bytes.count {
-            guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
-            // A mark that folding removes adds no key bytes, wherever it stands: also a few
-            // before a key's first letter (ICU's Kashmiri names begin with vowel signs).
-            if folded, node == MarkerTrie.root, isRemovedByFolding(canonical) {
-                leadingMarks += 1
-                if leadingMarks > leadingMarksSkipped { break }
-                continue
+            let canonical: UInt32
+            let lead = bytes[index]
+            if lead &- 0x21 < 0x5E {
+                // Printable ASCII but the space: its own canonical form, folded by its case
+                // bit, one byte of the key (as in the lexer's marker walk).
+                index += 1
+                previousWasSpace = false
+                canonical = UInt32(lead)
+                node = trie.child(of: node, byte: folded && lead &- 0x41 < 26 ? lead | 0x20 : lead)
+            } else {
+                guard let scalar = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
+                canonical = scalar
+                // A mark that folding removes adds no key bytes, wherever it stands: also a few
+                // before a key's first letter (ICU's Kashmiri names begin with vowel signs).
+                if folded, isRemovedByFolding(canonical) {
+                    if node == MarkerTrie.root {
+                        leadingMarks += 1
+                        if leadingMarks > leadingMarksSkipped { break }
+                        continue
+                    }
+                } else if !folded {
+                    node = trie.child(of: node, scalar: canonical)
+                } else if let one = foldedScalar(canonical) {
+                    node = trie.child(of: node, scalar: one)
+                } else {
+                    node = stepBytes(of: canonical, from: node, in: trie)
+                }
             }
-            var alive = true
-            appendKeyBytes(of: canonical, folded: folded) { byte in
-                guard alive else { return }
-                let next = trie.child(of: node, byte: byte)
-                if next < 0 { alive = false } else { node = next }
-            }
-            if !alive { break }
+            if node < 0 { break }
             let value = trie.value(at: node)
             if value >= 0, accept(value),
                !(Characters.isWordLetter(canonical) && Characters.wordLetterFollows(bytes, at: index)) {
