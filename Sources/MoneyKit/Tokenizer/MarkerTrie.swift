@@ -23,6 +23,8 @@ final class MarkerTrie: @unchecked Sendable {
         let values: UnsafeMutablePointer<Int32>
         /// Per slot: whether some key continues past it.
         let hasChildren: UnsafeMutablePointer<Bool>
+        /// The number of slots of each array.
+        let slotCount: Int
     }
 
     /// A borrowed view for walking the trie: valid while the trie lives.
@@ -33,9 +35,10 @@ final class MarkerTrie: @unchecked Sendable {
         @inline(__always)
         func child(of node: Int32, byte: UInt8) -> Int32 {
             let storage = storage.pointee
-            // Every slot's base leaves 256 slots after it inside the arrays (see init): no bounds check.
+            // Bases are never negative, so one unsigned comparison bounds the slot. (Padding the
+            // arrays with 256 free slots instead cost 26 MiB over every locale's tables.)
             let slot = Int(storage.base[Int(node)]) &+ Int(byte)
-            return storage.check[slot] == node ? Int32(truncatingIfNeeded: slot) : -1
+            return slot < storage.slotCount && storage.check[slot] == node ? Int32(truncatingIfNeeded: slot) : -1
         }
 
         /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
@@ -138,10 +141,11 @@ final class MarkerTrie: @unchecked Sendable {
             hasChildren[slot] = edgeCount[node] > 0
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: layout.base, check: layout.check, values: values, hasChildren: hasChildren))
+        storage.initialize(to: Storage(base: layout.base, check: layout.check, values: values, hasChildren: hasChildren,
+                                       slotCount: layout.slotCount))
         nodeCount = count
         slotCount = layout.slotCount
-        byteSize = layout.capacity * (4 + 4) + slotCount * (4 + 1)
+        byteSize = slotCount * (4 + 4 + 4 + 1)
     }
 
     /// Places the nodes in a double array, in creation order (a parent is created before its
@@ -149,13 +153,11 @@ final class MarkerTrie: @unchecked Sendable {
     /// slots): each node with children gets a base at which every child's slot
     /// (`base + byte`) is free: its first child in the first free slot when the others fit
     /// too (a node with one child, most of them, always does), else one past the last slot
-    /// taken. The arrays end 256 slots past the last slot taken, so
-    /// that `base + byte` is inside them for any byte: a step needs no bounds check.
+    /// taken.
     private static func placeInDoubleArray(
         nodeCount: Int, bytes: [UInt8], edgeStart: [Int32], children: [Int32]
-    ) -> (base: UnsafeMutablePointer<Int32>, check: UnsafeMutablePointer<Int32>, capacity: Int, slotCount: Int, slotOfNode: [Int32]) {
-        // Raw buffers, grown by hand and handed to the trie as its storage: array writes in
-        // this loop cost a uniqueness check each, and copying them into the storage a pass more.
+    ) -> (base: UnsafeMutablePointer<Int32>, check: UnsafeMutablePointer<Int32>, slotCount: Int, slotOfNode: [Int32]) {
+        // Raw buffers, grown by hand: array writes in this loop cost a uniqueness check each.
         var capacity = nodeCount + nodeCount / 4 + 512
         var base = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         var check = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -206,10 +208,17 @@ final class MarkerTrie: @unchecked Sendable {
                 }
                 while check[firstFree] != -1 { firstFree += 1 }
             }
-            size = used + 256
+            size = used
         }
-        // The buffers become the trie's storage as they are (their capacity may exceed the slots used).
-        return (base, check, capacity, size, slotOfNode)
+        // The slots taken, copied out of the working buffers (whose spare capacity cost 26 MiB
+        // over every locale's tables when kept).
+        let trimmedBase = UnsafeMutablePointer<Int32>.allocate(capacity: max(size, 1))
+        trimmedBase.initialize(from: base, count: size)
+        let trimmedCheck = UnsafeMutablePointer<Int32>.allocate(capacity: max(size, 1))
+        trimmedCheck.initialize(from: check, count: size)
+        base.deallocate()
+        check.deallocate()
+        return (trimmedBase, trimmedCheck, size, slotOfNode)
     }
 
     /// Whether the slots of the children after the first are free at `offset`.
