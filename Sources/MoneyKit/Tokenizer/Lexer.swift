@@ -556,17 +556,17 @@ struct Lexer {
         while index < bytes.count, symbolNode >= 0 || wordNode >= 0 || nameNode >= 0 {
             let canonical: UInt32
             let lead = bytes[index]
-            if lead &- 0x21 < 0x5E {
-                // Printable ASCII but the space (`$`, `EUR`, `dollars`: most markers' characters)
-                // is its own canonical form, never ignorable, and folds by its case bit: stepped
-                // as one byte, without decoding or the fold table (half the walk's instructions).
+            if MarkerKey.isPlainASCIIKeyByte(lead) {
+                // `$`, `EUR`, `dollars`: most markers' characters, stepped as one byte without
+                // decoding or the fold table (no gain measured alone; BENCHMARKS.md, "A
+                // double-array matcher").
                 index += 1
                 previousWasSpace = false
                 canonical = UInt32(lead)
                 if symbolNode >= 0 { symbolNode = symbols.child(of: symbolNode, byte: lead) }
                 if wordNode >= 0 || nameNode >= 0 {
                     sawLetter = true
-                    let folded = lead &- 0x41 < 26 ? lead | 0x20 : lead
+                    let folded = MarkerKey.foldedASCII(lead)
                     if wordNode >= 0 { wordNode = words.child(of: wordNode, byte: folded) }
                     if nameNode >= 0 { nameNode = names.child(of: nameNode, byte: folded) }
                 }

@@ -412,13 +412,22 @@ enum MarkerKey {
         return canonical
     }
 
+    /// Whether a byte is printable ASCII other than the space: its own canonical form, never
+    /// ignorable, one byte of a key (the marker walks step such bytes without decoding them).
+    @inline(__always)
+    static func isPlainASCIIKeyByte(_ byte: UInt8) -> Bool { byte &- 0x21 < 0x5E }
+
+    /// The folded key byte of an ASCII byte: A-Z lower-cased, every other byte itself.
+    @inline(__always)
+    static func foldedASCII(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
     /// The normalized key bytes of UTF-8 text.
     static func bytes(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, folded: Bool) -> [UInt8] {
         // Printable ASCII with no space (most codes and symbols): every byte is its own
         // canonical form, so the key is the text, with A-Z lower-cased when folded. (Building
         // the global tables normalizes about a hundred thousand keys.)
-        if utf8.allSatisfy({ $0 &- 0x21 < 0x5E }) {
-            return folded ? utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } : Array(utf8)
+        if utf8.allSatisfy(isPlainASCIIKeyByte) {
+            return folded ? utf8.map(foldedASCII) : Array(utf8)
         }
         var key: [UInt8] = []
         key.reserveCapacity(utf8.count + 4)
@@ -620,13 +629,11 @@ enum MarkerKey {
         while index < bytes.count {
             let canonical: UInt32
             let lead = bytes[index]
-            if lead &- 0x21 < 0x5E {
-                // Printable ASCII but the space: its own canonical form, folded by its case
-                // bit, one byte of the key (as in the lexer's marker walk).
+            if isPlainASCIIKeyByte(lead) {
                 index += 1
                 previousWasSpace = false
                 canonical = UInt32(lead)
-                node = trie.child(of: node, byte: folded && lead &- 0x41 < 26 ? lead | 0x20 : lead)
+                node = trie.child(of: node, byte: folded ? foldedASCII(lead) : lead)
             } else {
                 guard let scalar = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
                 canonical = scalar
