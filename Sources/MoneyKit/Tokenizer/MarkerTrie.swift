@@ -15,7 +15,8 @@
 final class MarkerTrie: @unchecked Sendable {
     /// The trie's arrays, immutable after init and freed in deinit.
     struct Storage {
-        /// Per slot: the offset its children's slots are found at (child along `b` in `base + b`).
+        /// Per slot: the offset its children's slots are found at (child along `b` in `base + b`),
+        /// negative down to -255.
         let base: UnsafeMutablePointer<Int32>
         /// Per slot: the slot of its parent, -1 for a free slot (and for the root, which is no child).
         let check: UnsafeMutablePointer<Int32>
@@ -35,10 +36,12 @@ final class MarkerTrie: @unchecked Sendable {
         @inline(__always)
         func child(of node: Int32, byte: UInt8) -> Int32 {
             let storage = storage.pointee
-            // Bases are never negative, so one unsigned comparison bounds the slot. (Padding the
-            // arrays with 256 free slots instead cost 26 MiB over every locale's tables.)
+            // A base may be negative (down to -255), so the slot may be too: one unsigned
+            // comparison bounds it on both sides. (Padding the arrays with 256 free slots
+            // instead cost 26 MiB over every locale's tables.)
             let slot = Int(storage.base[Int(node)]) &+ Int(byte)
-            return slot < storage.slotCount && storage.check[slot] == node ? Int32(truncatingIfNeeded: slot) : -1
+            return UInt(bitPattern: slot) < UInt(bitPattern: storage.slotCount) && storage.check[slot] == node
+                ? Int32(truncatingIfNeeded: slot) : -1
         }
 
         /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
@@ -179,9 +182,14 @@ final class MarkerTrie: @unchecked Sendable {
                 // textbook layout does, cost more than it saved: for 317,613 nodes of random
                 // two-byte-letter keys, 58 ms with 32 slots tried, 41 ms with 8, 21 ms with
                 // one, for 0.02% fewer slots.)
-                var position = max(firstFree, lowest)
-                if position < used, check[position] != -1 || !childrenFit(from: position - lowest, check, bytes, children[(first + 1)..<end]) {
-                    position = max(used, lowest)
+                // Bases may be negative, so any free slot can take any first child. (With bases
+                // kept at zero or more, a free slot below a child's byte value could never be
+                // filled: the first free slot stuck early, every node went to the end, and the
+                // gaps between a wide node's children stayed empty, 4.3 slots a node in the
+                // global symbol table.)
+                var position = firstFree
+                if position < used, !childrenFit(from: position - lowest, check, bytes, children[(first + 1)..<end]) {
+                    position = used
                 }
                 if position + 256 >= capacity {
                     let grown = max(capacity * 2, position + 512)
