@@ -125,7 +125,7 @@ import Testing
     static func decimal(_ text: String, _ locale: String, currency: Currency) -> String {
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
-                let number = try machineResult(bytes, profile, hint: nil).structure.number
+                var number = try machineResult(bytes, profile, hint: nil).structure.number
                 let roles = profile.numbers.separatorRoles(strict: false, currency: currency.index)
                 let reading = SeparatorReading(roles: roles, schemes: profile.numbers.groupingSchemes, minorUnits: currency.minorUnits)
                 guard let mark = try number.decimalMark(reading, bytes: bytes) else { return "none" }
@@ -169,8 +169,8 @@ import Testing
     static func currency(_ text: String, _ locale: String, hint: Currency?) -> String {
         do throws(MoneyParseError) {
             return try withInput(text, locale) { bytes, profile throws(MoneyParseError) in
-                let (structure, resolution) = try machineResult(bytes, profile, hint: hint)
-                return try resolution.currency(of: structure).code
+                var (structure, resolution) = try machineResult(bytes, profile, hint: hint)
+                return try resolution.currency(of: &structure).code
             }
         } catch {
             return "error \(error.kind.name)"

@@ -3,8 +3,10 @@
 /// symbol separates the minor digits (`35€99`). These are lenient-mode forms: strict mode
 /// reads only the locale's own format.
 extension CurrencyResolution {
-    /// The currency of what the state machine read.
-    func currency(of structure: borrowing AmountStructure) throws(MoneyParseError) -> Currency {
+    /// The currency of what the state machine read. (`inout` though it changes nothing: a
+    /// structure borrowed from the caller's `inout` was copied whole, 672 bytes, for the call;
+    /// see ``NumberScan``.)
+    func currency(of structure: inout AmountStructure) throws(MoneyParseError) -> Currency {
         if strict {
             if let minor = structure.minorMarker { throw MoneyParseError(.unexpectedCharacter, offset: minor.start) }
             if let trailing = structure.trailingDigits { throw MoneyParseError(.unexpectedCharacter, offset: trailing.start) }
@@ -28,8 +30,9 @@ extension CurrencyResolution {
     /// one major unit (`5 zł 50 gr`), at most the currency's minor digits after a name or unit
     /// word (`20 euros 50`, `8 euros con 40`), or exactly the currency's minor digits after a
     /// symbol touching the whole units (`35€99`). The amount before them must be whole.
+    /// (`inout` for the reason ``currency(of:)`` gives.)
     func adding(
-        _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: borrowing AmountStructure, decimalMark: Int?,
+        _ trailing: TrailingDigits, to amount: ExactDecimal, of structure: inout AmountStructure, decimalMark: Int?,
         currency: Currency
     ) throws(MoneyParseError) -> ExactDecimal {
         let minorUnits = currency.minorUnits

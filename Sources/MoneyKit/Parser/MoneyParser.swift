@@ -212,17 +212,19 @@ public struct MoneyParser: Sendable {
             try machine.run()
             // The structure is read where the machine left it (it is large: no copies).
             try resolution.settleMultipliers(&machine.result, bytes: bytes)
-            return .success(try money(of: machine.result, resolution: resolution, bytes: bytes))
+            return .success(try money(of: &machine.result, resolution: resolution, bytes: bytes))
         } catch {
             return .failure(error.naming(bytes))
         }
     }
 
     /// The money a structure stands for: its currency, then its separators and amount.
+    /// (`inout` only so that the number's separator records are read in place: see
+    /// ``NumberScan``.)
     private func money(
-        of structure: borrowing AmountStructure, resolution: CurrencyResolution, bytes: UnsafeBufferPointer<UInt8>
+        of structure: inout AmountStructure, resolution: CurrencyResolution, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> Money {
-        let currency = try resolution.currency(of: structure)
+        let currency = try resolution.currency(of: &structure)
         // A Japanese receipt's trailing minus after a yen amount means "exactly" (Docs/ParsingRules.md §4b).
         let receipt = structure.trailingMinus && profile.readsJapaneseReceipts && currency.code == "JPY"
         let roles = profile.numbers.separatorRoles(strict: resolution.strict, currency: currency.index)
@@ -240,7 +242,7 @@ public struct MoneyParser: Sendable {
             colloquial: profile.readsColloquialDigits, shift: inMinorUnits ? -minorUnits : 0,
             excess: options.excessFractionDigits, bytes: bytes)
         if let trailing = structure.trailingDigits {
-            amount = try resolution.adding(trailing, to: amount, of: structure, decimalMark: decimal, currency: currency)
+            amount = try resolution.adding(trailing, to: amount, of: &structure, decimalMark: decimal, currency: currency)
         }
         return Money(amount.decimal, currency)
     }

@@ -3,7 +3,7 @@
 extension NumberScan {
     /// The current digits' exact value, unsigned, before any fraction rule: at most 38
     /// significant digits, trailing zeros significant in the integer part only.
-    func exactValue(decimalMark: Int?, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> ExactDecimal {
+    mutating func exactValue(decimalMark: Int?, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> ExactDecimal {
         let integerDigits = decimalMark.map { Int(mark($0).digitsBefore) } ?? digitCount
         let fractionDigits = digitCount - integerDigits
         let integerTrailingZeros = max(pendingZeros - fractionDigits, 0)
@@ -19,7 +19,7 @@ extension NumberScan {
 
     /// The amount: the digits (and units) read, times 10^`shift` (-2 for an amount in cents),
     /// signed, with the currency's fraction rule.
-    func amount(
+    mutating func amount(
         decimalMark: Int?, isNegative: Bool, minorUnits: Int, colloquial: Bool, shift: Int = 0,
         excess: MoneyParser.Options.ExcessFractionDigits, bytes: UnsafeBufferPointer<UInt8>
     ) throws(MoneyParseError) -> ExactDecimal {

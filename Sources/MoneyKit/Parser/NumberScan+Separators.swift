@@ -26,7 +26,7 @@ extension NumberScan {
     ///    number), the decimal reading is the only one left and is taken.
     ///
     /// Strict mode: each separator's role is fixed by the locale's symbols.
-    func decimalMark(_ reading: SeparatorReading, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> Int? {
+    mutating func decimalMark(_ reading: SeparatorReading, bytes: UnsafeBufferPointer<UInt8>) throws(MoneyParseError) -> Int? {
         guard markCount > 0 else { return nil }
         let roles = reading.roles
         if let firstUnrecordedSeparator {
@@ -95,7 +95,7 @@ extension NumberScan {
     }
 
     /// Rule 5, for the only `,` or `.` of the number.
-    private func singleSeparatorReading(_ position: Int, _ reading: SeparatorReading) throws(MoneyParseError) -> Int? {
+    private mutating func singleSeparatorReading(_ position: Int, _ reading: SeparatorReading) throws(MoneyParseError) -> Int? {
         let minorUnits = reading.minorUnits
         let mark = marks[position]
         let nextDigitsBefore = position + 1 < markCount ? Int(marks[position + 1].digitsBefore) : digitCount
@@ -122,7 +122,7 @@ extension NumberScan {
     /// For a number with more separators than are recorded: the first recorded separator
     /// that cannot be a grouping separator of any scheme, or nil. Every recorded separator is
     /// followed by another, so all of them would have to group, with full-size groups.
-    private func recordedGroupsError(_ reading: SeparatorReading) -> MoneyParseError? {
+    private mutating func recordedGroupsError(_ reading: SeparatorReading) -> MoneyParseError? {
         let first = marks[0]
         if reading.roles.role(of: first.kind) == .decimal || first.digitsBefore == 0
             || (first.digitsBefore == 1 && leadingZeros >= 1) {
@@ -152,7 +152,7 @@ extension NumberScan {
     /// Groups have the locale's sizes or (lenient mode) plain threes; the first group has
     /// 1 to `secondary` digits and is not a lone `0`; every grouping separator is the same
     /// class, different from the decimal separator; none follows the decimal separator.
-    func groupingError(decimal: Int?, _ reading: SeparatorReading) -> MoneyParseError? {
+    mutating func groupingError(decimal: Int?, _ reading: SeparatorReading) -> MoneyParseError? {
         let roles = reading.roles
         var groupingKind: SeparatorClass?
         var groupingCount = 0
@@ -206,7 +206,7 @@ extension NumberScan {
 
     /// Checks group sizes against one scheme; the grouping separators are marks
     /// 0..<groupingCount (any decimal separator comes after them).
-    private func groupingError(_ scheme: GroupingScheme, integerDigits: Int, groupingCount: Int) -> MoneyParseError? {
+    private mutating func groupingError(_ scheme: GroupingScheme, integerDigits: Int, groupingCount: Int) -> MoneyParseError? {
         let first = Int(marks[0].digitsBefore)
         if first > scheme.secondary {
             return MoneyParseError(.invalidGrouping, offset: Int(marks[0].offset))
