@@ -56,6 +56,8 @@ final class LocaleProfile: Sendable {
         self.readsSlashEqualsPrices = ["KE", "TZ", "UG"].contains(region)
         self.readsDutchNegatives = language == "nl"
         self.readsKoreanCheques = language == "ko"
+        self.readsColloquialDigits = language == "zh" || language == "yue"
+        self.readsJapaneseReceipts = language == "ja"
         self.defaultCurrency = ICU.defaultCurrency(ofLocale: identifier).flatMap { (try? Currency(code: $0)) }
         let currencies = CurrencyConventions(locale: identifier, region: region, language: language)
         var numbers = NumberConventions(locale: identifier)
@@ -75,11 +77,13 @@ final class LocaleProfile: Sendable {
     }
 
     /// Whether a trailing digit after a unit is a tenth of it (`一万五`): Chinese locales.
-    var readsColloquialDigits: Bool { language == "zh" || language == "yue" }
+    /// (Stored, like the flags below: the parse reads them on the hot path, and comparing the
+    /// language's text each time cost 40 instructions a parse.)
+    let readsColloquialDigits: Bool
 
     /// Whether Japanese receipt and bookkeeping conventions apply (`￥10,000-`, `金…也`,
     /// `△` and `▲` for minus, `\` for the yen sign).
-    var readsJapaneseReceipts: Bool { language == "ja" }
+    let readsJapaneseReceipts: Bool
 
     /// Whether Cantonese money units (蚊毫仙) are read: Cantonese, and Chinese in Hong Kong
     /// and Macao (Docs/ParsingRules.md §7).
