@@ -76,4 +76,9 @@ struct AmountStructure {
     var trailingDigits: TrailingDigits?
     /// A region qualifier after the amount (`$100 US`, `$5 M.N.`).
     var qualifier: Qualifier?
+
+    /// An empty structure. Inlined so that it is built where it lives (in the state machine),
+    /// not built aside and copied there (672 bytes, 66 instructions a parse).
+    @inline(__always)
+    init() {}
 }

@@ -1,7 +1,9 @@
 /// Docs/ParsingRules.md §4 (and §7's unit words, minor units and region qualifiers): which
 /// currency the markers of an amount denote.
 struct CurrencyResolution {
-    let profile: LocaleProfile
+    /// The locale's profile, unmanaged and read through ``withProfile(_:)``, for the reason
+    /// the lexer's is (the parser holds it for the parse).
+    private let unmanagedProfile: Unmanaged<LocaleProfile>
     let hint: Currency?
     let strict: Bool
     let bytes: UnsafeBufferPointer<UInt8>
@@ -9,6 +11,12 @@ struct CurrencyResolution {
     /// Unmanaged, read through ``withMarkers(_:)``: the profile above keeps them alive, and
     /// reads and copies cost no reference counting (see the same fields of ``Lexer``).
     private let markerTables: Unmanaged<CurrencyConventions.Markers>
+
+    /// Runs `body` with the locale's profile, borrowed.
+    @inline(__always)
+    func withProfile<Result>(_ body: (LocaleProfile) -> Result) -> Result {
+        unmanagedProfile._withUnsafeGuaranteedRef(body)
+    }
 
     /// Runs `body` with the locale's marker tables, borrowed.
     @inline(__always)
@@ -20,7 +28,7 @@ struct CurrencyResolution {
     /// (``CurrencyConventions/markers``, given when the caller holds them already).
     init(profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil, hint: Currency?, strict: Bool,
          bytes: UnsafeBufferPointer<UInt8>) {
-        self.profile = profile
+        self.unmanagedProfile = Unmanaged.passUnretained(profile)
         self.hint = hint
         self.strict = strict
         self.bytes = bytes
@@ -203,14 +211,18 @@ struct CurrencyResolution {
     /// Separator roles for the digits before a unit or multiplier, read before the currency
     /// is known: lenient inference, or the locale's own format in strict mode.
     var unitRoles: SeparatorRoles {
-        SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil,
-                       localeDecimalClasses: profile.numbers.strictFormat.decimalClasses)
+        withProfile { profile in
+            SeparatorRoles(strict: strict ? profile.numbers.strictFormat : nil,
+                           localeDecimalClasses: profile.numbers.strictFormat.decimalClasses)
+        }
     }
 
     /// How the digits before a unit or multiplier of this parse are read (§4b).
     var coefficientReading: CoefficientReading {
-        CoefficientReading(separators: SeparatorReading(roles: unitRoles, schemes: profile.numbers.groupingSchemes, minorUnits: 0),
-                           groupingClasses: profile.numbers.groupingBeforeMultiplier, bytes: bytes)
+        withProfile { profile in
+            CoefficientReading(separators: SeparatorReading(roles: unitRoles, schemes: profile.numbers.groupingSchemes, minorUnits: 0),
+                               groupingClasses: profile.numbers.groupingBeforeMultiplier, bytes: bytes)
+        }
     }
 
     /// Whether rules 1-3 of §4 resolve a marker in this locale (the hint, an ISO code, a form
@@ -234,13 +246,13 @@ struct CurrencyResolution {
             // An ISO code is that currency — unless it is written in lower case or names a
             // currency no longer current, and is a form of the region's currency here (`80 bob`,
             // Kenyan slang for shillings; `GHC` as Ghanaians write the cedi).
-            if let regional = profile.defaultCurrency, regional.index != code, candidates.isForm(of: regional.index),
+            if let regional = withProfile({ $0.defaultCurrency }), regional.index != code, candidates.isForm(of: regional.index),
                !CurrencyCatalog.shared.entries[Int(code)].isCurrent || hasLowerCase(marker) {
                 return regional
             }
             return Currency(index: code)
         }
-        if let regional = profile.defaultCurrency, candidates.isForm(of: regional.index) { return regional }
+        if let regional = withProfile({ $0.defaultCurrency }), candidates.isForm(of: regional.index) { return regional }
         let current = CurrencyCatalog.shared.currentSet
         return candidates.standard.union(candidates.names.intersection(current)).single.map { Currency(index: $0) }
     }
@@ -277,7 +289,7 @@ struct CurrencyResolution {
     /// Chinese locale whose region's currency is one, that one; else CNY.
     private func yuanCurrency(offset: Int) throws(MoneyParseError) -> Currency {
         let yuan = CurrencyResolution.yuanCurrencies
-        let regional = profile.defaultCurrency.flatMap { yuan.contains($0.index) && profile.readsColloquialDigits ? $0 : nil }
+        let regional = withProfile { profile in profile.defaultCurrency.flatMap { yuan.contains($0.index) && profile.readsColloquialDigits ? $0 : nil } }
         let implied = regional ?? (try! Currency(code: "CNY"))
         guard let hint else { return implied }
         guard yuan.contains(hint.index) else {
@@ -309,7 +321,7 @@ struct CurrencyResolution {
         }
         guard let first else {
             if let hint { return hint }
-            if let regional = profile.defaultCurrency { return regional }
+            if let regional = withProfile({ $0.defaultCurrency }) { return regional }
             throw MoneyParseError(.missingCurrency)
         }
         let firstCandidates = try candidates(of: first)
@@ -418,7 +430,7 @@ struct CurrencyResolution {
             }
             return hint
         }
-        if let regional = profile.defaultCurrency, sets.here.minor.contains(regional.index) { return regional }
+        if let regional = withProfile({ $0.defaultCurrency }), sets.here.minor.contains(regional.index) { return regional }
         if let only = sets.here.minor.single { return Currency(index: only) }
         throw ambiguous(marker, sets.here.minor)
     }
@@ -460,11 +472,10 @@ struct CurrencyResolution {
     /// writes the ISO code in the name's place, so the code may stand there too.
     private func checkSide(_ marker: PlacedMarker, _ candidates: Candidates, currency: Currency) throws(MoneyParseError) {
         guard strict else { return }
-        let numbers = profile.numbers
         var allowed = MarkerSides()
         let codeStandsForName = candidates.isoCode != nil && !withMarkers { $0.hasName(currency.index) }
-        if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(numbers.nameSides) }
-        if !candidates.isNameOnly { allowed.formUnion(numbers.strictFormat(for: currency.index).symbolSides) }
+        if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(withProfile { $0.numbers.nameSides }) }
+        if !candidates.isNameOnly { allowed.formUnion(withProfile { $0.numbers.strictFormat(for: currency.index).symbolSides }) }
         if !allowed.contains(marker.side) {
             throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))
         }

@@ -498,7 +498,7 @@ struct StateMachine {
 
     private mutating func applyUnit(_ token: Token, exponent: Int8, isYuan: Bool) throws(MoneyParseError) {
         // 亿 (U+4EBF) is simplified Chinese only; 億 is Japanese too, where 万億 is no number.
-        let chinese = resolution.profile.readsColloquialDigits
+        let chinese = resolution.withProfile { $0.readsColloquialDigits }
             || exponent == 8 && Characters.decode(lexer.bytes, at: token.start).scalar == 0x4EBF
         try result.number.applyUnit(exponent: exponent, isYuan: isYuan, start: token.start, end: token.end,
                                     reading: resolution.coefficientReading, chineseHundredMillions: chinese)

@@ -10,7 +10,10 @@
 /// locale's compact affixes are multipliers.
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
-    let profile: LocaleProfile
+    /// The locale's profile, unmanaged and read through ``withProfile(_:)``: the parser holds
+    /// the profile for the whole parse, so the lexer needs no reference of its own (a strong
+    /// one cost a retain and a release per parse and per copy of the lexer).
+    private let unmanagedProfile: Unmanaged<LocaleProfile>
     // The marker tables, borrowed for the parse as plain pointers (no reference counting):
     // the global tables live as long as the process, the locale's as long as its profile.
     private let symbols: MarkerTrie.View
@@ -26,6 +29,11 @@ struct Lexer {
     // strong fields cost 350-400 instructions per parse in retains and releases.)
     private let markerTables: Unmanaged<CurrencyConventions.Markers>
     private let compactAffixes: Unmanaged<CompactAffixes>
+
+    @inline(__always)
+    private func withProfile<Result>(_ body: (LocaleProfile) -> Result) -> Result {
+        unmanagedProfile._withUnsafeGuaranteedRef(body)
+    }
 
     @inline(__always)
     private func withMarkers<Result>(_ body: (CurrencyConventions.Markers) -> Result) -> Result {
@@ -51,7 +59,7 @@ struct Lexer {
     init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil,
          hint: Currency?) {
         self.bytes = bytes
-        self.profile = profile
+        self.unmanagedProfile = Unmanaged.passUnretained(profile)
         self.hint = hint
         let global = GlobalMarkers.shared
         self.symbols = global.symbols.view
@@ -149,32 +157,32 @@ struct Lexer {
         if Characters.isMinus(scalar) {
             index += length
             // Dutch bookkeeping writes minus as `-/-` (§7).
-            if profile.readsDutchNegatives, let end = slashThen(Characters.isMinus, at: index) { index = end }
+            if withProfile({ $0.readsDutchNegatives }), let end = slashThen(Characters.isMinus, at: index) { index = end }
             return Token(kind: .minus, start: start, end: index)
         }
         if canonical == 0x2F {
             // `/-` and, in East Africa, `/=` after an amount: "exactly" (§7).
-            if profile.readsSlashDashPrices, let end = slashThen(Characters.isMinus, at: start) {
+            if withProfile({ $0.readsSlashDashPrices }), let end = slashThen(Characters.isMinus, at: start) {
                 index = end
                 return Token(kind: .slashDash, start: start, end: index)
             }
-            if profile.readsSlashEqualsPrices, let end = slashThen({ Characters.canonical($0) == 0x3D }, at: start) {
+            if withProfile({ $0.readsSlashEqualsPrices }), let end = slashThen({ Characters.canonical($0) == 0x3D }, at: start) {
                 index = end
                 return Token(kind: .slashDash, start: start, end: index)
             }
         }
         // Japanese bookkeeping marks a negative amount with △ or ▲ before it; `\` is the yen
         // sign as JIS keyboards and Shift-JIS text show it (§7).
-        if scalar == 0x25B3 || scalar == 0x25B2, profile.readsJapaneseReceipts, !afterNumber {
+        if scalar == 0x25B3 || scalar == 0x25B2, withProfile({ $0.readsJapaneseReceipts }), !afterNumber {
             index += length
             return Token(kind: .minus, start: start, end: index)
         }
-        if canonical == 0x5C, profile.readsJapaneseReceipts {
+        if canonical == 0x5C, withProfile({ $0.readsJapaneseReceipts }) {
             index += length
             return Token(kind: .marker(MarkerToken(match: GlobalMarkers.shared.yenSign)), start: start, end: index)
         }
         // 금 of Korean cheque wording (일금 is read where numerals are).
-        if scalar == 0xAE08, profile.readsKoreanCheques, !afterNumber, let end = koreanChequePrefix(at: start) {
+        if scalar == 0xAE08, withProfile({ $0.readsKoreanCheques }), !afterNumber, let end = koreanChequePrefix(at: start) {
             index = end
             return Token(kind: .receiptPrefix, start: start, end: end)
         }
@@ -266,7 +274,7 @@ struct Lexer {
                !isNumeralsOnly(start, qualifier.end) { return nil }
         }
         switch numeral {
-        case .digit where profile.readsKoreanCheques && !afterNumber:
+        case .digit where withProfile({ $0.readsKoreanCheques }) && !afterNumber:
             // 일금: cheque wording, not the numeral 일.
             if let prefix = koreanChequePrefix(at: start) {
                 index = prefix
@@ -291,7 +299,7 @@ struct Lexer {
             index = end
             return Token(kind: .yuan(exponent: exponent), start: start, end: end)
         case .cantonese(let exponent):
-            guard afterNumber, profile.readsCantonese else { return nil }
+            guard afterNumber, withProfile({ $0.readsCantonese }) else { return nil }
             index = end
             return Token(kind: .yuan(exponent: exponent), start: start, end: end)
         case .exactly:
@@ -307,11 +315,11 @@ struct Lexer {
             index = end
             return Token(kind: .minus, start: start, end: end)
         case .receiptPrefix:
-            guard profile.readsJapaneseReceipts, !afterNumber else { return nil }
+            guard withProfile({ $0.readsJapaneseReceipts }), !afterNumber else { return nil }
             index = end
             return Token(kind: .receiptPrefix, start: start, end: end)
         case .receiptSuffix:
-            guard profile.readsJapaneseReceipts, lastSolid != .end else { return nil }
+            guard withProfile({ $0.readsJapaneseReceipts }), lastSolid != .end else { return nil }
             index = end
             return Token(kind: .receiptSuffix, start: start, end: end)
         }
@@ -340,7 +348,7 @@ struct Lexer {
             }
             // After an amount's marker or number: a joiner before its minor part (§7).
             if lastSolid.isMarker || lastSolid.isDigits || lastSolid.isUnit,
-               let end = profile.joiners.match(in: bytes, from: start) {
+               let end = withProfile({ $0.joiners.match(in: bytes, from: start) }) {
                 index = end
                 return Token(kind: .joiner, start: start, end: end)
             }
@@ -376,7 +384,7 @@ struct Lexer {
     /// one of the language's case endings (§7: `5000 forintot`, `28,5 milliárd euróra`,
     /// `liraya`, `eurolla`, `716 miljoni euro`), as a marker or multiplier token; nil otherwise.
     private func inflectedWord(at start: Int) -> Token? {
-        guard let endings = profile.endings else { return nil }
+        guard let endings = withProfile({ $0.endings }) else { return nil }
         var end = start
         while end < bytes.count {
             let (scalar, length) = Characters.decode(bytes, at: end)
@@ -519,7 +527,7 @@ struct Lexer {
     /// A price-tag separator (§7): a colon between digits, or before a "no cents" dash, in
     /// Nordic locales (`12:50 kr`, `25:-`).
     private func priceTagSeparator(_ canonical: UInt32, after next: Int) -> SeparatorClass? {
-        guard canonical == 0x3A, profile.readsColonDecimals, previousIsDigits, next < bytes.count else { return nil }
+        guard canonical == 0x3A, withProfile({ $0.readsColonDecimals }), previousIsDigits, next < bytes.count else { return nil }
         let (following, _) = Characters.decode(bytes, at: next)
         let fits = DigitSystems.digit(following) != nil || Characters.isMinus(following) || following == Characters.emDash
         return fits ? .colon : nil
@@ -529,9 +537,9 @@ struct Lexer {
     /// separator only between digits (or before a "no cents" dash); elsewhere it is text,
     /// so `$5` in pt_CV is still a dollar sign.
     private func localeSeparator(_ canonical: UInt32, after next: Int) -> SeparatorClass? {
-        let numbers = profile.numbers
-        let isDecimal = numbers.localeDecimalScalars.contains(canonical)
-        let isGrouping = numbers.localeGroupingScalars.contains(canonical)
+        let (isDecimal, isGrouping) = withProfile {
+            ($0.numbers.localeDecimalScalars.contains(canonical), $0.numbers.localeGroupingScalars.contains(canonical))
+        }
         guard isDecimal || isGrouping, previousIsDigits, next < bytes.count else { return nil }
         let (following, _) = Characters.decode(bytes, at: next)
         if DigitSystems.digit(following) != nil { return isDecimal ? .localeDecimal : .localeGrouping }
