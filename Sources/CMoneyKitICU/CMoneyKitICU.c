@@ -573,6 +573,44 @@ int32_t mkicu_numfmt_pattern(const void *format, uint16_t *buffer, int32_t capac
     return length;
 }
 
+int32_t mkicu_number_pattern(const char *locale, const char *system, int32_t style, uint16_t *buffer, int32_t capacity,
+                             int32_t *status) {
+    const char *key;
+    switch (style) {
+        case MKICU_STYLE_CURRENCY: key = "currencyFormat"; break;
+        case MKICU_STYLE_CURRENCY_ACCOUNTING: key = "accountingFormat"; break;
+        default: key = "decimalFormat"; break;
+    }
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *data = ures_open(NULL, locale, &error);
+    int32_t length = 0;
+    const UChar *pattern = NULL;
+    UResourceBundle *value = NULL;
+    // As ICU's NumberFormat::makeInstance: the numbering system's pattern, else latn's.
+    const char *systems[2] = {system, "latn"};
+    for (int i = 0; i < 2 && U_SUCCESS(error) && pattern == NULL; i++) {
+        if (i == 1 && strcmp(system, "latn") == 0) break;
+        char path[96];
+        snprintf(path, sizeof path, "NumberElements/%s/patterns/%s", systems[i], key);
+        UErrorCode lookup = U_ZERO_ERROR;
+        value = ures_getByKeyWithFallback(data, path, value, &lookup);
+        if (U_SUCCESS(lookup)) pattern = ures_getString(value, &length, &lookup);
+        if (U_FAILURE(lookup)) pattern = NULL;
+    }
+    if (pattern == NULL && U_SUCCESS(error)) error = U_MISSING_RESOURCE_ERROR;
+    if (pattern != NULL) {
+        if (length <= capacity) {
+            memcpy(buffer, pattern, (size_t)length * sizeof(UChar));
+        } else {
+            error = U_BUFFER_OVERFLOW_ERROR;
+        }
+    }
+    if (value != NULL) ures_close(value);
+    if (data != NULL) ures_close(data);
+    *status = (int32_t)error;
+    return length;
+}
+
 int32_t mkicu_numbering_digits(const char *locale, uint16_t *digits, int32_t capacity,
                                char *name, int32_t nameCapacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;

@@ -29,6 +29,36 @@ import Testing
         #expect(missing.isEmpty, "\(missing.prefix(20))")
     }
 
+    /// A profile reads the decimal pattern from ICU's data instead of opening a formatter for
+    /// it; in every locale (and with every default numbering system) it must be the pattern, and
+    /// give the grouping sizes, of ICU's own decimal formatter. (Not so for the currency styles,
+    /// which a formatter adapts to the locale's currency: its fraction digits, and the
+    /// currency's own format, as for EUR in en_AT or TRY in tr_TR; a profile opens those.)
+    @Test("The decimal pattern read from ICU's data equals its formatter's in every locale")
+    func decimalPatternMatchesFormatter() throws {
+        var mismatches: [String] = []
+        var checked = 0
+        for locale in ICU.availableLocales + ["root", "ar_EG", "th_TH@numbers=thai"] {
+            let system = ICU.numberingSystem(ofLocale: locale).name
+            let formatter = try ICU.NumberFormatSnapshot(locale: locale, style: .decimal).numberPattern
+            let read = ICU.NumberPattern(locale: locale, system: system, style: .decimal)
+            checked += 1
+            if read != formatter { mismatches.append("\(locale): \(String(describing: read)) vs \(formatter)") }
+        }
+        #expect(checked > 800)
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+    }
+
+    @Test("Grouping sizes as ICU's pattern parser reads them")
+    func groupingSizesOfPatterns() {
+        #expect(ICU.NumberPattern.groupingSizes(of: "#,##0.###") == (3, 0))
+        #expect(ICU.NumberPattern.groupingSizes(of: "#,##,##0.00 ¤") == (3, 2))
+        #expect(ICU.NumberPattern.groupingSizes(of: "¤#,##0.00;(¤#,##0.00)") == (3, 0))
+        #expect(ICU.NumberPattern.groupingSizes(of: "#0.00 ¤") == (0, 0))
+        #expect(ICU.NumberPattern.groupingSizes(of: "'#,'#,####0") == (5, 0))
+        #expect(ICU.NumberPattern.groupingSizes(of: "0E0") == (0, 0))
+    }
+
     @Test func supplementEntriesAreLoaded() {
         let entries = MarkerSupplement.shared.entries
         #expect(entries.count >= 200)
