@@ -52,6 +52,7 @@ final class CurrencyConventions: Sendable {
     private let lazyMarkers: LazyReference<Markers>
 
     /// ``markers``, unretained (see ``LazyReference/unmanagedValue``): what the parse holds.
+    @inline(__always)
     var unmanagedMarkers: Unmanaged<Markers> { lazyMarkers.unmanagedValue }
 
     /// Whether the marker tables were built (tests and memory reports).

@@ -25,6 +25,7 @@ final class LocaleProfile: Sendable {
     private let lazyCompact: LazyReference<CompactAffixes>
 
     /// ``compact``, unretained (see ``LazyReference/unmanagedValue``): what the lexer holds.
+    @inline(__always)
     var unmanagedCompact: Unmanaged<CompactAffixes> { lazyCompact.unmanagedValue }
 
     /// Whether the compact affixes were built (tests and memory reports).

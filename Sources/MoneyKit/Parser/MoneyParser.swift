@@ -83,9 +83,11 @@ public struct MoneyParser: Sendable {
     public let options: Options
 
     let profile: LocaleProfile
-    /// Whether parses try the locale's common shape first: in lenient mode, with no hint or
-    /// the locale's own currency as the hint (the shape knows no other currency).
-    private let triesCommonShape: Bool
+    /// The locale's common shape when parses try it first: in lenient mode, with no hint or
+    /// the locale's own currency as the hint (the shape knows no other currency). Unmanaged:
+    /// the profile keeps it alive, and reading it through the profile cost a retain and a
+    /// release on every parse.
+    private let commonShape: Unmanaged<CommonShape>?
 
     /// Creates a parser for a locale, loading (once per process) the locale's data from ICU.
     ///
@@ -103,7 +105,8 @@ public struct MoneyParser: Sendable {
         self.options = options
         self.profile = LocaleProfile.profile(for: locale.identifier)
         let shape = profile.commonShape
-        self.triesCommonShape = shape != nil && options.mode == .lenient && (currency == nil || currency == shape?.currency)
+        let triesShape = shape != nil && options.mode == .lenient && (currency == nil || currency == shape?.currency)
+        self.commonShape = triesShape ? shape.map { Unmanaged.passUnretained($0) } : nil
     }
 
     /// Checks that ICU knows a locale, as a parser for it needs: for identifiers from
@@ -186,8 +189,8 @@ public struct MoneyParser: Sendable {
     /// What the common shape alone reads of the text: nil when the shape declines it, or when
     /// this parser does not try the shape (strict mode, another currency as the hint).
     package func commonShapeReading(_ text: String) -> Money? {
-        guard triesCommonShape, profile.unknownLocale == nil, let shape = profile.commonShape else { return nil }
-        return Self.withUTF8(of: text) { shape.read($0) }
+        guard let commonShape, profile.unknownLocale == nil else { return nil }
+        return Self.withUTF8(of: text) { bytes in commonShape._withUnsafeGuaranteedRef { $0.read(bytes) } }
     }
 
     /// The pipeline: the length limit, the common shape, then the general machine: structure
@@ -199,7 +202,7 @@ public struct MoneyParser: Sendable {
             let offset = Characters.startOfScalar(endingAt: MoneyParser.maximumInputLength + 1, notBefore: 0, in: bytes)
             return .failure(MoneyParseError(.tooLong, offset: offset))
         }
-        if triesCommonShape, route == .commonShapeFirst, let money = profile.commonShape?.read(bytes) {
+        if route == .commonShapeFirst, let commonShape, let money = commonShape._withUnsafeGuaranteedRef({ $0.read(bytes) }) {
             return .success(money)
         }
         do throws(MoneyParseError) {

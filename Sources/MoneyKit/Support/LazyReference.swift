@@ -34,10 +34,16 @@ final class LazyReference<Value: AnyObject & Sendable>: Sendable {
     /// keeps this reference's owner alive and reads the object through
     /// `_withUnsafeGuaranteedRef`, with no reference counting (``value`` returns the object
     /// retained, and its caller releases it).
+    /// (Inlined, with the build out of line: called through a profile on every general parse,
+    /// the call kept its owner retained across it.)
+    @inline(__always)
     var unmanagedValue: Unmanaged<Value> {
         if let built = slot.load(ordering: .acquiring) { return built }
-        return Unmanaged.passUnretained(value)
+        return buildUnmanaged()
     }
+
+    @inline(never)
+    private func buildUnmanaged() -> Unmanaged<Value> { Unmanaged.passUnretained(value) }
 
     /// Whether the object was built (for tests and memory reports).
     var isBuilt: Bool { slot.load(ordering: .acquiring) != nil }
