@@ -18,14 +18,11 @@ extension CurrencyConventions {
             qualifierWords.match(in: bytes, from: start) ?? GlobalMarkers.shared.englishQualifiers.match(in: bytes, from: start)
         }
 
-        /// Rule 3: keys of ``GlobalMarkers/symbols`` (ascending) that are the standard symbol of
-        /// current currencies in this locale, and those currencies; the same for the case-folded
-        /// standard symbols of three or more letters among ``GlobalMarkers/words`` (parallel
-        /// arrays, binary-searched: cheaper than hashing on the hot path).
-        private let standardSymbolIDs: [Int32]
-        private let standardSymbolSets: [CurrencySet]
-        private let standardWordIDs: [Int32]
-        private let standardWordSets: [CurrencySet]
+        /// Rule 3: keys of ``GlobalMarkers/symbols`` that are the standard symbol of current
+        /// currencies in this locale, with those currencies; the same for the case-folded
+        /// standard symbols of three or more letters among ``GlobalMarkers/words``.
+        private let standardSymbols: CurrenciesByKey
+        private let standardWords: CurrenciesByKey
 
         /// Keys of the global tables with supplement entries scoped to regions or languages that
         /// include this locale, and those entries' currencies (entries that apply everywhere are
@@ -37,13 +34,9 @@ extension CurrencyConventions {
 
         /// The currencies whose standard symbol a key of the global symbol table (or, folded,
         /// word table) is in this locale.
-        func standardCurrencies(symbol id: Int32) -> CurrencySet {
-            standardSymbolIDs.sortedIndex(of: id).map { standardSymbolSets[$0] } ?? CurrencySet()
-        }
+        func standardCurrencies(symbol id: Int32) -> CurrencySet { standardSymbols.currencies(forKey: id) }
 
-        func standardCurrencies(word id: Int32) -> CurrencySet {
-            standardWordIDs.sortedIndex(of: id).map { standardWordSets[$0] } ?? CurrencySet()
-        }
+        func standardCurrencies(word id: Int32) -> CurrencySet { standardWords.currencies(forKey: id) }
 
         /// The currencies of a key's supplement entries scoped to include this locale, if any.
         func scoped(symbol id: Int32) -> GlobalMarkers.SupplementSets? {
@@ -76,15 +69,15 @@ extension CurrencyConventions {
              language: String) {
             let global = GlobalMarkers.shared
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
-            var standardSymbols: [Int32: CurrencySet] = [:]
-            var standardWords: [Int32: CurrencySet] = [:]
+            var standardSymbols: [(key: Int32, currency: UInt16)] = []
+            var standardWords: [(key: Int32, currency: UInt16)] = []
             for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
                 let symbol = bundleNames.displaySymbols[position]
                 let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
-                if id >= 0 { standardSymbols[id, default: CurrencySet()].insert(UInt16(position)) }
+                if id >= 0 { standardSymbols.append((id, UInt16(position))) }
                 if MarkerKey.isFoldedSymbolForm(symbol) {
                     let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
-                    if word >= 0 { standardWords[word, default: CurrencySet()].insert(UInt16(position)) }
+                    if word >= 0 { standardWords.append((word, UInt16(position))) }
                 }
             }
             func scopedHere(_ supplement: [GlobalMarkers.SupplementInfo]) -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
@@ -112,16 +105,39 @@ extension CurrencyConventions {
                     return node >= 0 && trie.hasChildren(node)
                 } || table.qualifiers.beginsLongerWord(scalar)
             }
-            let sortedSymbols = standardSymbols.sorted { $0.key < $1.key }
-            self.standardSymbolIDs = sortedSymbols.map(\.key)
-            self.standardSymbolSets = sortedSymbols.map(\.value)
-            let sortedWords = standardWords.sorted { $0.key < $1.key }
-            self.standardWordIDs = sortedWords.map(\.key)
-            self.standardWordSets = sortedWords.map(\.value)
+            self.standardSymbols = CurrenciesByKey(standardSymbols)
+            self.standardWords = CurrenciesByKey(standardWords)
             self.scopedSymbolIDs = scopedSymbols.map(\.key)
             self.scopedSymbolSets = scopedSymbols.map(\.value)
             self.scopedWordIDs = scopedWords.map(\.key)
             self.scopedWordSets = scopedWords.map(\.value)
         }
+    }
+}
+
+/// Currencies by key of a global marker table, as (key, currency) pairs sorted by key and
+/// binary-searched (cheaper than hashing on the hot path). Most keys name one currency, so a
+/// pair (6 bytes) replaced a bitmap set per key (52 bytes with its key): 11 MiB over every
+/// locale's marker tables.
+struct CurrenciesByKey: Sendable {
+    private let keys: [Int32]
+    private let currencies: [UInt16]
+
+    init(_ pairs: [(key: Int32, currency: UInt16)]) {
+        let sorted = pairs.sorted { $0.key != $1.key ? $0.key < $1.key : $0.currency < $1.currency }
+        keys = sorted.map(\.key)
+        currencies = sorted.map(\.currency)
+    }
+
+    /// The currencies paired with `key` (empty when none).
+    @inline(__always)
+    func currencies(forKey key: Int32) -> CurrencySet {
+        var set = CurrencySet()
+        guard var index = keys.sortedIndex(of: key) else { return set }
+        repeat {
+            set.insert(currencies[index])
+            index += 1
+        } while index < keys.count && keys[index] == key
+        return set
     }
 }
