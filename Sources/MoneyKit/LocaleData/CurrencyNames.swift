@@ -114,18 +114,24 @@ final class CurrencyNames: Sendable {
         var narrowSymbols = parent?.narrowSymbols ?? Array(repeating: nil, count: count)
         var pluralNames = parent?.pluralNames ?? [:]
         func index(_ code: String) -> Int? { catalog.index(ofCode: code.utf8).map(Int.init) }
+        // An entry is written only where it differs from the inherited one: an array no entry
+        // changes stays the parent's, shared (regional bundles repeat many of their parent's
+        // entries; every copy holds a string for every currency).
+        func set(_ value: String?, at currency: Int, in array: inout [String?]) {
+            if array[currency] != value { array[currency] = value }
+        }
         // Symbol and long name come from the same entry: a bundle's entry replaces both.
         for (code, symbol) in own.symbols {
             guard let currency = index(code) else { continue }
-            symbols[currency] = symbol
-            longNames[currency] = own.longNames[code]
+            set(symbol, at: currency, in: &symbols)
+            set(own.longNames[code], at: currency, in: &longNames)
         }
         for (code, narrow) in own.narrowSymbols {
-            if let currency = index(code) { narrowSymbols[currency] = narrow }
+            if let currency = index(code) { set(narrow, at: currency, in: &narrowSymbols) }
         }
         for (code, forms) in own.pluralNames {
             guard let currency = index(code) else { continue }
-            for (keyword, name) in forms {
+            for (keyword, name) in forms where pluralNames[keyword]?[currency] != name {
                 pluralNames[keyword, default: Array(repeating: nil, count: count)][currency] = name
             }
         }
