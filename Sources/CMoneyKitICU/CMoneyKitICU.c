@@ -573,14 +573,8 @@ int32_t mkicu_numfmt_pattern(const void *format, uint16_t *buffer, int32_t capac
     return length;
 }
 
-int32_t mkicu_number_pattern(const char *locale, const char *system, int32_t style, uint16_t *buffer, int32_t capacity,
-                             int32_t *status) {
-    const char *key;
-    switch (style) {
-        case MKICU_STYLE_CURRENCY: key = "currencyFormat"; break;
-        case MKICU_STYLE_CURRENCY_ACCOUNTING: key = "accountingFormat"; break;
-        default: key = "decimalFormat"; break;
-    }
+int32_t mkicu_decimal_pattern(const char *locale, const char *system, uint16_t *buffer, int32_t capacity,
+                              int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UResourceBundle *data = ures_open(NULL, locale, &error);
     int32_t length = 0;
@@ -591,7 +585,7 @@ int32_t mkicu_number_pattern(const char *locale, const char *system, int32_t sty
     for (int i = 0; i < 2 && U_SUCCESS(error) && pattern == NULL; i++) {
         if (i == 1 && strcmp(system, "latn") == 0) break;
         char path[96];
-        snprintf(path, sizeof path, "NumberElements/%s/patterns/%s", systems[i], key);
+        snprintf(path, sizeof path, "NumberElements/%s/patterns/decimalFormat", systems[i]);
         UErrorCode lookup = U_ZERO_ERROR;
         value = ures_getByKeyWithFallback(data, path, value, &lookup);
         if (U_SUCCESS(lookup)) pattern = ures_getString(value, &length, &lookup);

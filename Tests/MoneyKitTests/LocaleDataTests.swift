@@ -41,7 +41,7 @@ import Testing
         for locale in ICU.availableLocales + ["root", "ar_EG", "th_TH@numbers=thai"] {
             let system = ICU.numberingSystem(ofLocale: locale).name
             let formatter = try ICU.NumberFormatSnapshot(locale: locale, style: .decimal).numberPattern
-            let read = ICU.NumberPattern(locale: locale, system: system, style: .decimal)
+            let read = ICU.NumberPattern(decimalOf: locale, system: system)
             checked += 1
             if read != formatter { mismatches.append("\(locale): \(String(describing: read)) vs \(formatter)") }
         }

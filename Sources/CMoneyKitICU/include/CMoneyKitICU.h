@@ -120,11 +120,12 @@ int32_t mkicu_numfmt_symbol(const void *format, int32_t symbol, uint16_t *buffer
 int32_t mkicu_numfmt_attribute(const void *format, int32_t attribute);
 /// The format's pattern (`unum_toPattern`, not localized).
 int32_t mkicu_numfmt_pattern(const void *format, uint16_t *buffer, int32_t capacity, int32_t *status);
-/// The pattern a classic number format of `style` (MKICU_STYLE_*) starts from, read from the
-/// locale's data the way `unum_open` reads it (`NumberElements/<system>/patterns/<style>`
-/// through the parent bundles, then the `latn` system's), without building a formatter.
-int32_t mkicu_number_pattern(const char *locale, const char *system, int32_t style, uint16_t *buffer, int32_t capacity,
-                             int32_t *status);
+/// The decimal pattern of a locale whose numbering system is `system`, read from its data the
+/// way `unum_open` reads it (`NumberElements/<system>/patterns/decimalFormat` through the
+/// parent bundles, then the `latn` system's), without building a formatter. (Only the decimal
+/// style: a currency formatter adapts its pattern to the locale's currency.)
+int32_t mkicu_decimal_pattern(const char *locale, const char *system, uint16_t *buffer, int32_t capacity,
+                              int32_t *status);
 
 /// The digits (10 code points, UTF-16) of the locale's default numbering system; returns
 /// 0 when that system is algorithmic. `name` receives the system's name (`latn`, `arab`).

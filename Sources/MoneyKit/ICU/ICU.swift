@@ -470,15 +470,15 @@ enum ICU {
             self.secondaryGroupingSize = secondaryGroupingSize
         }
 
-        /// The pattern a format of `style` starts from in the locale whose numbering system is
-        /// `system`, read from ICU's data without building a formatter (`unum_open` took 170
-        /// thousand instructions), with the grouping sizes ICU's pattern parser reads from it;
-        /// nil when the data has no such pattern. For the decimal style this is the formatter's
-        /// pattern (a test checks it in every locale); a currency formatter adapts its pattern
-        /// to the locale's currency, so the currency styles need the formatter.
-        init?(locale: String, system: String, style: NumberStyle) {
+        /// The decimal pattern of a locale whose numbering system is `system`, read from ICU's
+        /// data without building a formatter (`unum_open` took 170 thousand instructions), with
+        /// the grouping sizes ICU's pattern parser reads from it; nil when the data has none.
+        /// It is the decimal formatter's pattern (a test checks it in every locale). The
+        /// currency styles have no such reader: a currency formatter adapts its pattern to the
+        /// locale's currency (fraction digits, a currency's own format).
+        init?(decimalOf locale: String, system: String) {
             guard let pattern = ICU.utf16String({ buffer, capacity, status in
-                mkicu_number_pattern(locale, system, style.rawValue, buffer, capacity, status)
+                mkicu_decimal_pattern(locale, system, buffer, capacity, status)
             })?.text else { return nil }
             self.pattern = pattern
             (groupingSize, secondaryGroupingSize) = NumberPattern.groupingSizes(of: pattern)

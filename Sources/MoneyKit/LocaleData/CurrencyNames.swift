@@ -27,12 +27,15 @@ final class CurrencyNames: Sendable {
     let nameTableID: Int
 
     private init(symbols: [String?], longNames: [String?], narrowSymbols: [String?], pluralNames: [String: [String?]],
-                 nameTableID: Int, parent: CurrencyNames?) {
+                 parent: CurrencyNames?) {
         self.symbols = symbols
         self.longNames = longNames
         self.narrowSymbols = narrowSymbols
         self.pluralNames = pluralNames
-        self.nameTableID = nameTableID
+        let sameSymbols = parent?.symbols == symbols
+        let sameNames = parent?.longNames == longNames
+        nameTableID = sameNames && parent?.pluralNames == pluralNames ? parent!.nameTableID
+            : CurrencyNames.nextNameTableID.add(1, ordering: .relaxed).newValue
         let entries = CurrencyCatalog.shared.entries
         func known(_ text: String?, _ currency: Int) -> String? {
             text.flatMap { $0.isEmpty || $0 == entries[currency].code ? nil : $0 }
@@ -40,13 +43,12 @@ final class CurrencyNames: Sendable {
         // A display array equal to the parent's sources is the parent's, shared: most regional
         // bundles override a few symbols and no names, and 504 bundles each holding three
         // arrays of every currency's strings cost megabytes.
-        let sameSymbols = parent.map { $0.symbols == symbols } ?? false
         displaySymbols = sameSymbols ? parent!.displaySymbols : entries.indices.map { known(symbols[$0], $0) ?? entries[$0].code }
         // Without a narrow symbol ICU answers (and formats) the symbol; a narrow entry or
         // symbol equal to the code counts as none, and the code is written.
         displayNarrowSymbols = sameSymbols && parent!.narrowSymbols == narrowSymbols ? parent!.displayNarrowSymbols
             : entries.indices.map { known(narrowSymbols[$0] ?? symbols[$0], $0) ?? entries[$0].code }
-        displayNames = parent.map { $0.longNames == longNames } ?? false ? parent!.displayNames
+        displayNames = sameNames ? parent!.displayNames
             : entries.indices.map { known(longNames[$0], $0) }
     }
 
@@ -135,10 +137,7 @@ final class CurrencyNames: Sendable {
                 pluralNames[keyword, default: Array(repeating: nil, count: count)][currency] = name
             }
         }
-        let inherited = parent.map { $0.longNames == longNames && $0.pluralNames == pluralNames } ?? false
-        let nameTableID = inherited ? parent!.nameTableID : CurrencyNames.nextNameTableID.add(1, ordering: .relaxed).newValue
-        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames,
-                  nameTableID: nameTableID, parent: parent)
+        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames, parent: parent)
     }
 
     private static let nextNameTableID = Atomic<Int>(0)

@@ -155,7 +155,7 @@ struct NumberConventions: Sendable {
         let currency = try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)
         let accounting = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyAccounting))?.numberPattern
         let system = ICU.numberingSystem(ofLocale: locale)
-        let decimal = ICU.NumberPattern(locale: locale, system: system.name, style: .decimal)
+        let decimal = ICU.NumberPattern(decimalOf: locale, system: system.name)
             ?? (try? ICU.NumberFormatSnapshot(locale: locale, style: .decimal))?.numberPattern
         func symbol(_ which: ICU.NumberSymbol) -> String { currency?.symbols[which] ?? "" }
         decimalSymbol = symbol(.decimal)

@@ -18,6 +18,9 @@ struct CurrencyResolution {
         unmanagedProfile._withUnsafeGuaranteedRef(body)
     }
 
+    /// The currency of the locale's region, if it has one.
+    private var regionalCurrency: Currency? { withProfile { $0.defaultCurrency } }
+
     /// Runs `body` with the locale's marker tables, borrowed.
     @inline(__always)
     func withMarkers<Result>(_ body: (CurrencyConventions.Markers) -> Result) -> Result {
@@ -246,13 +249,13 @@ struct CurrencyResolution {
             // An ISO code is that currency — unless it is written in lower case or names a
             // currency no longer current, and is a form of the region's currency here (`80 bob`,
             // Kenyan slang for shillings; `GHC` as Ghanaians write the cedi).
-            if let regional = withProfile({ $0.defaultCurrency }), regional.index != code, candidates.isForm(of: regional.index),
+            if let regional = regionalCurrency, regional.index != code, candidates.isForm(of: regional.index),
                !CurrencyCatalog.shared.entries[Int(code)].isCurrent || hasLowerCase(marker) {
                 return regional
             }
             return Currency(index: code)
         }
-        if let regional = withProfile({ $0.defaultCurrency }), candidates.isForm(of: regional.index) { return regional }
+        if let regional = regionalCurrency, candidates.isForm(of: regional.index) { return regional }
         let current = CurrencyCatalog.shared.currentSet
         return candidates.standard.union(candidates.names.intersection(current)).single.map { Currency(index: $0) }
     }
@@ -289,7 +292,8 @@ struct CurrencyResolution {
     /// Chinese locale whose region's currency is one, that one; else CNY.
     private func yuanCurrency(offset: Int) throws(MoneyParseError) -> Currency {
         let yuan = CurrencyResolution.yuanCurrencies
-        let regional = withProfile { profile in profile.defaultCurrency.flatMap { yuan.contains($0.index) && profile.readsColloquialDigits ? $0 : nil } }
+        let colloquial = withProfile { $0.readsColloquialDigits }
+        let regional = regionalCurrency.flatMap { yuan.contains($0.index) && colloquial ? $0 : nil }
         let implied = regional ?? (try! Currency(code: "CNY"))
         guard let hint else { return implied }
         guard yuan.contains(hint.index) else {
@@ -321,7 +325,7 @@ struct CurrencyResolution {
         }
         guard let first else {
             if let hint { return hint }
-            if let regional = withProfile({ $0.defaultCurrency }) { return regional }
+            if let regional = regionalCurrency { return regional }
             throw MoneyParseError(.missingCurrency)
         }
         let firstCandidates = try candidates(of: first)
@@ -430,7 +434,7 @@ struct CurrencyResolution {
             }
             return hint
         }
-        if let regional = withProfile({ $0.defaultCurrency }), sets.here.minor.contains(regional.index) { return regional }
+        if let regional = regionalCurrency, sets.here.minor.contains(regional.index) { return regional }
         if let only = sets.here.minor.single { return Currency(index: only) }
         throw ambiguous(marker, sets.here.minor)
     }
@@ -474,8 +478,12 @@ struct CurrencyResolution {
         guard strict else { return }
         var allowed = MarkerSides()
         let codeStandsForName = candidates.isoCode != nil && !withMarkers { $0.hasName(currency.index) }
-        if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName { allowed.formUnion(withProfile { $0.numbers.nameSides }) }
-        if !candidates.isNameOnly { allowed.formUnion(withProfile { $0.numbers.strictFormat(for: currency.index).symbolSides }) }
+        withProfile { profile in
+            if !candidates.names.isEmpty || !candidates.unitWords.isEmpty || codeStandsForName {
+                allowed.formUnion(profile.numbers.nameSides)
+            }
+            if !candidates.isNameOnly { allowed.formUnion(profile.numbers.strictFormat(for: currency.index).symbolSides) }
+        }
         if !allowed.contains(marker.side) {
             throw MoneyParseError(.misplacedMarker, offset: marker.start, excerpt: excerpt(marker))
         }
