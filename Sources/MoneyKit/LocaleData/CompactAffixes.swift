@@ -117,7 +117,7 @@ final class CompactAffixes: Sendable {
         let scope = SupplementScope(locale: locale)
         let tableKey = keys.map(\.2).joined(separator: "\u{2}") + "\u{2}" + scope.key + "\u{2}"
             + ScaleWords.languageAndScript(locale)
-        return tables.value(for: tableKey) {
+        return tables.storedValue(for: tableKey) {
             let found = keys.map { kind, source, key in
                 derived.value(for: key) {
                     PatternAffixes(CompactPatterns.forSource(source), isLong: kind == .longDecimal, numbers: numbers)
@@ -129,6 +129,18 @@ final class CompactAffixes: Sendable {
 
     /// Built tables, by everything they depend on (see ``forLocale(_:numbers:)``).
     private static let tables = DerivedCache<String, CompactAffixes>()
+
+    /// A table read back from the table cache on disk (``DerivedTableCache``).
+    private init(trie: MarkerTrie, affixes: [Affix], entries: [(key: [UInt8], affix: Affix)], firstASCII: (UInt64, UInt64),
+                 firstOthers: [UInt32]) {
+        self.trie = trie
+        self.affixes = affixes
+        self.entries = entries
+        hasPrefixes = affixes.contains { $0.sides.contains(.before) }
+        hasSuffixes = affixes.contains { $0.sides.contains(.after) }
+        self.firstASCII = firstASCII
+        self.firstOthers = firstOthers
+    }
 
     /// Collects the patterns' affixes and the supplement's multiplier words in scope for the
     /// locale; then lets a multiplier ending in a period also match without it, and a
@@ -190,5 +202,52 @@ final class CompactAffixes: Sendable {
         }
         firstASCII = ascii
         firstOthers = firsts.filter { $0 >= 128 }.sorted()
+    }
+}
+
+extension CompactAffixes: StoredTable {
+    static var storedKind: String { "compact" }
+
+    func encode(to writer: inout TableWriter) {
+        writer.write(affixes.count)
+        for affix in affixes { write(affix, to: &writer) }
+        trie.encode(to: &writer)
+        writer.write(entries.count)
+        for (key, affix) in entries {
+            writer.write(key)
+            write(affix, to: &writer)
+        }
+        writer.write(firstASCII.0)
+        writer.write(firstASCII.1)
+        writer.write(firstOthers)
+    }
+
+    private func write(_ affix: Affix, to writer: inout TableWriter) {
+        writer.write(affix.exponent)
+        writer.write(affix.sides.rawValue)
+        writer.write(affix.endsWithParticle)
+        writer.write(affix.isWord)
+    }
+
+    private static func readAffix(_ reader: inout TableReader) throws(TableReader.Invalid) -> Affix {
+        let exponent = try reader.read(Int8.self)
+        let sides = MarkerSides(rawValue: try reader.read(UInt8.self))
+        guard sides.rawValue & ~(MarkerSides.before.rawValue | MarkerSides.after.rawValue) == 0 else {
+            throw TableReader.Invalid()
+        }
+        return Affix(exponent: exponent, sides: sides, endsWithParticle: try reader.readBool(), isWord: try reader.readBool())
+    }
+
+    convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        var affixes: [Affix] = []
+        for _ in 0..<(try reader.readCount(below: 1 << 20)) { affixes.append(try CompactAffixes.readAffix(&reader)) }
+        let trie = try MarkerTrie(reading: &reader, valueLimit: affixes.count)
+        var entries: [(key: [UInt8], affix: Affix)] = []
+        for _ in 0..<(try reader.readCount(below: 1 << 20)) {
+            entries.append((try reader.readArray(of: UInt8.self), try CompactAffixes.readAffix(&reader)))
+        }
+        let firstASCII = (try reader.read(UInt64.self), try reader.read(UInt64.self))
+        let firstOthers = try reader.readArray(of: UInt32.self)
+        self.init(trie: trie, affixes: affixes, entries: entries, firstASCII: firstASCII, firstOthers: firstOthers)
     }
 }

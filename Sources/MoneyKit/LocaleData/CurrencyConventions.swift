@@ -90,6 +90,26 @@ final class CurrencyConventions: Sendable {
             sets = pool.sets
         }
 
+        /// How many keys have an info.
+        var count: Int { entries.count }
+
+        /// Writes the infos for the table cache on disk: each key's three set numbers, then the sets.
+        func encode(to writer: inout TableWriter) {
+            writer.write(entries.flatMap { [$0.names, $0.unitWords, $0.nouns] })
+            writer.write(sets)
+        }
+
+        /// Reads infos ``encode(to:)`` wrote.
+        init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+            let numbers = try reader.readArray(of: UInt16.self)
+            let sets = try reader.readSets()
+            guard numbers.count % 3 == 0, numbers.allSatisfy({ Int($0) < sets.count }) else { throw TableReader.Invalid() }
+            entries = stride(from: 0, to: numbers.count, by: 3).map {
+                Entry(names: numbers[$0], unitWords: numbers[$0 + 1], nouns: numbers[$0 + 2])
+            }
+            self.sets = sets
+        }
+
         /// The info of a key (a value of the name trie).
         subscript(key: Int) -> NameInfo {
             let entry = entries[key]
@@ -135,9 +155,9 @@ final class CurrencyConventions: Sendable {
             _ bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], language: String
         ) -> NameTable {
             let sortedPatterns = unitPatterns.sorted { $0.key < $1.key }
-            let key = "\(bundleNames.nameTableID)\u{1}\(language)\u{1}\(keywords.joined(separator: " "))\u{1}"
+            let key = "\(bundleNames.nameSource)\u{1}\(language)\u{1}\(keywords.joined(separator: " "))\u{1}"
                 + sortedPatterns.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1}")
-            return cache.value(for: key) {
+            return cache.storedValue(for: key) {
                 build(bundleNames, keywords: keywords, sortedPatterns: sortedPatterns, language: language)
             }
         }
@@ -313,5 +333,24 @@ final class CurrencyConventions: Sendable {
                   let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
             return String(scalars[start...end])
         }
+    }
+}
+
+extension CurrencyConventions.NameTable: StoredTable {
+    static var storedKind: String { "names" }
+
+    func encode(to writer: inout TableWriter) {
+        writer.write(named)
+        infos.encode(to: &writer)
+        trie.encode(to: &writer)
+        qualifiers.encode(to: &writer)
+    }
+
+    convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        let named = try reader.readSet()
+        let infos = try CurrencyConventions.NameInfos(reading: &reader)
+        let trie = try MarkerTrie(reading: &reader, valueLimit: infos.count)
+        let qualifiers = try QualifierWords(reading: &reader)
+        self.init(trie: trie, infos: infos, named: named, qualifiers: qualifiers)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Every currency's display strings in a currency-data bundle, with inheritance: what
 /// ICU's `ucurr_getName` and `ucurr_getPluralName` answer for a locale that opens to the
 /// bundle, read in bulk.
@@ -22,20 +20,21 @@ final class CurrencyNames: Sendable {
     let displaySymbols: [String]
     let displayNarrowSymbols: [String]
     let displayNames: [String?]
-    /// Identifies the long and plural names: equal for bundles that inherit them unchanged
-    /// (so that locales sharing them can share what is built from them).
-    let nameTableID: Int
+    /// The bundle whose long and plural names these are: the parent's for a bundle that
+    /// inherits them unchanged, so that locales sharing them share what is built from them,
+    /// in this process and in the table cache on disk (a bundle's name identifies its data
+    /// within one ICU version).
+    let nameSource: String
 
-    private init(symbols: [String?], longNames: [String?], narrowSymbols: [String?], pluralNames: [String: [String?]],
-                 parent: CurrencyNames?) {
+    private init(bundle: String, symbols: [String?], longNames: [String?], narrowSymbols: [String?],
+                 pluralNames: [String: [String?]], parent: CurrencyNames?) {
         self.symbols = symbols
         self.longNames = longNames
         self.narrowSymbols = narrowSymbols
         self.pluralNames = pluralNames
         let sameSymbols = parent?.symbols == symbols
         let sameNames = parent?.longNames == longNames
-        nameTableID = sameNames && parent?.pluralNames == pluralNames ? parent!.nameTableID
-            : CurrencyNames.nextNameTableID.add(1, ordering: .relaxed).newValue
+        nameSource = sameNames && parent?.pluralNames == pluralNames ? parent!.nameSource : bundle
         let entries = CurrencyCatalog.shared.entries
         func known(_ text: String?, _ currency: Int) -> String? {
             text.flatMap { $0.isEmpty || $0 == entries[currency].code ? nil : $0 }
@@ -105,10 +104,10 @@ final class CurrencyNames: Sendable {
                 parent = forBundle("root")
             }
         }
-        return CurrencyNames(merging: own, over: parent)
+        return CurrencyNames(bundle: bundle, merging: own, over: parent)
     }
 
-    private convenience init(merging own: ICU.BundleDisplayNames, over parent: CurrencyNames?) {
+    private convenience init(bundle: String, merging own: ICU.BundleDisplayNames, over parent: CurrencyNames?) {
         let catalog = CurrencyCatalog.shared
         let count = catalog.entries.count
         var symbols = parent?.symbols ?? Array(repeating: nil, count: count)
@@ -137,8 +136,7 @@ final class CurrencyNames: Sendable {
                 pluralNames[keyword, default: Array(repeating: nil, count: count)][currency] = name
             }
         }
-        self.init(symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols, pluralNames: pluralNames, parent: parent)
+        self.init(bundle: bundle, symbols: symbols, longNames: longNames, narrowSymbols: narrowSymbols,
+                  pluralNames: pluralNames, parent: parent)
     }
-
-    private static let nextNameTableID = Atomic<Int>(0)
 }

@@ -151,7 +151,8 @@ final class GlobalMarkers: Sendable {
         }
     }
 
-    static let shared = GlobalMarkers()
+    /// The tables, built on first use (or read back from the table cache on disk when it is on).
+    static let shared: GlobalMarkers = DerivedTableCache.value(for: "global", orBuild: GlobalMarkers.build)
 
     let symbols: MarkerTrie
     let symbolInfos: [MarkerInfo]
@@ -169,7 +170,18 @@ final class GlobalMarkers: Sendable {
     /// The yen sign's key in the symbol table: what `\` stands for in Japanese text (§7).
     let yenSign: MarkerMatch
 
-    private init() {
+    private init(symbols: MarkerTrie, symbolInfos: [MarkerInfo], symbolSupplement: [SupplementInfo], words: MarkerTrie,
+                 wordInfos: [MarkerInfo], wordSupplement: [SupplementInfo], englishQualifiers: QualifierWords) {
+        (self.symbols, self.symbolInfos, self.symbolSupplement) = (symbols, symbolInfos, symbolSupplement)
+        (self.words, self.wordInfos, self.wordSupplement) = (words, wordInfos, wordSupplement)
+        self.englishQualifiers = englishQualifiers
+        self.yenSign = MarkerMatch(symbol: symbols.value(forKey: MarkerKey.bytes(of: "¥", folded: false)))
+        self.symbolHot = GlobalMarkers.frozen(HotTable(symbolInfos, symbolSupplement))
+        self.wordHot = GlobalMarkers.frozen(HotTable(wordInfos, wordSupplement))
+    }
+
+    /// Builds the tables from ICU's data and the supplement.
+    static func build() -> GlobalMarkers {
         let catalog = CurrencyCatalog.shared
         var symbols = MarkerTableBuilder(empty: MarkerInfo())
         var words = MarkerTableBuilder(empty: MarkerInfo())
@@ -245,18 +257,14 @@ final class GlobalMarkers: Sendable {
         for (key, currencies) in english.nouns where words.info(forKey: Array(key.bytes)) != nil {
             words.update(Array(key.bytes)) { $0.englishNouns.formUnion(currencies) }
         }
-        self.englishQualifiers = QualifierWords(english.qualifiers)
-
         GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
         symbols.addPeriodlessVariants()
         words.addPeriodlessVariants()
-        (self.symbols, self.symbolInfos) = symbols.build()
-        self.yenSign = MarkerMatch(symbol: self.symbols.value(forKey: MarkerKey.bytes(of: "¥", folded: false)))
-        (self.words, self.wordInfos) = words.build()
-        self.symbolSupplement = symbolSupplement
-        self.wordSupplement = wordSupplement
-        self.symbolHot = GlobalMarkers.frozen(HotTable(symbolInfos, symbolSupplement))
-        self.wordHot = GlobalMarkers.frozen(HotTable(wordInfos, wordSupplement))
+        let (symbolTrie, symbolInfos) = symbols.build()
+        let (wordTrie, wordInfos) = words.build()
+        return GlobalMarkers(symbols: symbolTrie, symbolInfos: symbolInfos, symbolSupplement: symbolSupplement, words: wordTrie,
+                             wordInfos: wordInfos, wordSupplement: wordSupplement,
+                             englishQualifiers: QualifierWords(english.qualifiers))
     }
 }
 
@@ -297,6 +305,96 @@ extension GlobalMarkers {
         let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         pointer.initialize(to: value)
         return UnsafePointer(pointer)
+    }
+}
+
+extension GlobalMarkers: StoredTable {
+    static var storedKind: String { "global" }
+
+    func encode(to writer: inout TableWriter) {
+        for (trie, infos, supplement) in [(symbols, symbolInfos, symbolSupplement), (words, wordInfos, wordSupplement)] {
+            writer.write(supplement.count)
+            for info in supplement { info.encode(to: &writer) }
+            writer.write(infos.count)
+            for info in infos { info.encode(to: &writer) }
+            trie.encode(to: &writer)
+        }
+        englishQualifiers.encode(to: &writer)
+    }
+
+    convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        func table() throws(TableReader.Invalid) -> (MarkerTrie, [MarkerInfo], [SupplementInfo]) {
+            var supplement: [SupplementInfo] = []
+            for _ in 0..<(try reader.readCount(below: 1 << 20)) { supplement.append(try SupplementInfo(reading: &reader)) }
+            var infos: [MarkerInfo] = []
+            for _ in 0..<(try reader.readCount(below: 1 << 24)) {
+                infos.append(try MarkerInfo(reading: &reader, supplementCount: supplement.count))
+            }
+            guard supplement.allSatisfy({ Int($0.key) < infos.count }) else { throw TableReader.Invalid() }
+            return (try MarkerTrie(reading: &reader, valueLimit: infos.count), infos, supplement)
+        }
+        let (symbols, symbolInfos, symbolSupplement) = try table()
+        let (words, wordInfos, wordSupplement) = try table()
+        self.init(symbols: symbols, symbolInfos: symbolInfos, symbolSupplement: symbolSupplement, words: words,
+                  wordInfos: wordInfos, wordSupplement: wordSupplement,
+                  englishQualifiers: try QualifierWords(reading: &reader))
+    }
+}
+
+extension GlobalMarkers.MarkerInfo {
+    func encode(to writer: inout TableWriter) {
+        for set in [symbols, historic, englishNames, englishUnitWords, englishNouns, looseSymbols] { writer.write(set) }
+        writer.write(Int32(isoCode.map(Int32.init) ?? -1))
+        writer.write(supplement ?? -1)
+    }
+
+    init(reading reader: inout TableReader, supplementCount: Int) throws(TableReader.Invalid) {
+        (symbols, historic, englishNames) = (try reader.readSet(), try reader.readSet(), try reader.readSet())
+        (englishUnitWords, englishNouns, looseSymbols) = (try reader.readSet(), try reader.readSet(), try reader.readSet())
+        let code = try reader.read(Int32.self)
+        let supplement = try reader.read(Int32.self)
+        guard code >= -1, Int(code) < CurrencyCatalog.shared.entries.count, supplement >= -1, Int(supplement) < supplementCount
+        else { throw TableReader.Invalid() }
+        isoCode = code < 0 ? nil : UInt16(code)
+        self.supplement = supplement < 0 ? nil : supplement
+    }
+}
+
+extension GlobalMarkers.SupplementSets {
+    func encode(to writer: inout TableWriter) {
+        for set in [symbols, words, minor, qualifier] { writer.write(set) }
+        writer.write(scale != nil)
+        writer.write(scale ?? 0)
+    }
+
+    init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        (symbols, words) = (try reader.readSet(), try reader.readSet())
+        (minor, qualifier) = (try reader.readSet(), try reader.readSet())
+        let hasScale = try reader.readBool()
+        let value = try reader.read(Int8.self)
+        scale = hasScale ? value : nil
+    }
+}
+
+extension GlobalMarkers.SupplementInfo {
+    func encode(to writer: inout TableWriter) {
+        writer.write(key)
+        writer.write(entries.map(Int64.init))
+        anyScope.encode(to: &writer)
+        everywhere.encode(to: &writer)
+        writer.write(isMarkerAnywhere)
+    }
+
+    init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        key = try reader.read(Int32.self)
+        let entries = try reader.readArray(of: Int64.self)
+        guard key >= 0, entries.allSatisfy({ $0 >= 0 && Int($0) < MarkerSupplement.shared.entries.count }) else {
+            throw TableReader.Invalid()
+        }
+        self.entries = entries.map(Int.init)
+        anyScope = try GlobalMarkers.SupplementSets(reading: &reader)
+        everywhere = try GlobalMarkers.SupplementSets(reading: &reader)
+        isMarkerAnywhere = try reader.readBool()
     }
 }
 

@@ -17,8 +17,15 @@ final class QualifierWords: Sendable {
     struct Entry: Sendable {
         // Stored as -1 for none: an entry of two Optional<Int32> would take 16 bytes instead
         // of 8, for every word and stem of every language's qualifier words.
-        private var stemIndex: Int32 = -1
-        private var wordIndex: Int32 = -1
+        fileprivate var stemIndex: Int32 = -1
+        fileprivate var wordIndex: Int32 = -1
+
+        init() {}
+
+        fileprivate init(stemIndex: Int32, wordIndex: Int32) {
+            self.stemIndex = stemIndex
+            self.wordIndex = wordIndex
+        }
 
         /// Index into ``sets`` of the currencies whose qualifier words have this key as a
         /// stem of four or more letters, if any.
@@ -98,6 +105,25 @@ final class QualifierWords: Sendable {
         trie = MarkerTrie(keys)
         self.entries = entries
         sets = pool.sets
+    }
+
+    /// Writes the table for the table cache on disk (``DerivedTableCache``).
+    func encode(to writer: inout TableWriter) {
+        writer.write(entries.flatMap { [$0.stemIndex, $0.wordIndex] })
+        writer.write(sets)
+        trie.encode(to: &writer)
+    }
+
+    /// Reads a table ``encode(to:)`` wrote.
+    init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        let indexes = try reader.readArray(of: Int32.self)
+        let sets = try reader.readSets()
+        guard indexes.count % 2 == 0, indexes.allSatisfy({ $0 >= -1 && Int($0) < sets.count }) else {
+            throw TableReader.Invalid()
+        }
+        entries = stride(from: 0, to: indexes.count, by: 2).map { Entry(stemIndex: indexes[$0], wordIndex: indexes[$0 + 1]) }
+        self.sets = sets
+        trie = try MarkerTrie(reading: &reader, valueLimit: entries.count)
     }
 
     /// A word or stem while the table is built: its bytes in the build's byte store, and

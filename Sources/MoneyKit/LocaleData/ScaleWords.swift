@@ -25,12 +25,43 @@ enum ScaleWords {
         let side: MarkerSide
     }
 
-    private static let cache = DerivedCache<String, [Word]>()
+    /// A language's scale words as the caches keep them (in memory, and on disk when
+    /// ``DerivedTableCache`` is on).
+    struct Table: StoredTable {
+        let words: [Word]
+
+        static var storedKind: String { "scale" }
+
+        func encode(to writer: inout TableWriter) {
+            writer.write(words.count)
+            for word in words {
+                writer.write(word.text)
+                writer.write(word.exponent)
+                writer.write(word.side == .after)
+            }
+        }
+
+        init(words: [Word]) {
+            self.words = words
+        }
+
+        init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+            var words: [Word] = []
+            for _ in 0..<(try reader.readCount(below: 1_000)) {
+                let text = try reader.readString()
+                let exponent = try reader.readCount(below: 64)
+                words.append(Word(text: text, exponent: exponent, side: try reader.readBool() ? .after : .before))
+            }
+            self.words = words
+        }
+    }
+
+    private static let cache = DerivedCache<String, Table>()
 
     /// The scale words of a locale's language and script (`sr` and `sr_Latn` differ), cached.
     static func forLocale(_ locale: String) -> [Word] {
         let key = languageAndScript(locale)
-        return cache.value(for: key) { derive(locale: key) }
+        return cache.storedValue(for: key) { Table(words: derive(locale: key)) }.words
     }
 
     /// The language subtag of an identifier, with its script subtag when it has one

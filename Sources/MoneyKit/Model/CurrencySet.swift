@@ -112,6 +112,25 @@ struct CurrencySet: Hashable, Sendable {
     }
 }
 
+extension CurrencySet {
+    /// Writes the bitmap's words for the table cache on disk (``DerivedTableCache``).
+    func encode(to writer: inout TableWriter) {
+        for position in 0..<CurrencySet.wordCount { writer.write(word(position)) }
+    }
+
+    /// Reads a set ``encode(to:)`` wrote, refusing one that names an index at or beyond
+    /// `limit` (the number of currencies ICU knows).
+    init(reading reader: inout TableReader, limit: Int) throws(TableReader.Invalid) {
+        var highest = -1
+        for position in 0..<CurrencySet.wordCount {
+            let bits = try reader.read(UInt64.self)
+            setWord(position, bits)
+            if bits != 0 { highest = position * 64 + 63 - bits.leadingZeroBitCount }
+        }
+        guard highest < limit else { throw TableReader.Invalid() }
+    }
+}
+
 /// Distinct currency sets, each kept once and numbered in order of first sight: a table whose
 /// many keys share a few sets (name tables, qualifier words) keeps a number per key instead of
 /// a 48-byte set.

@@ -151,6 +151,46 @@ final class MarkerTrie: @unchecked Sendable {
         byteSize = slotCount * (4 + 4 + 4 + 1)
     }
 
+    /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``).
+    func encode(to writer: inout TableWriter) {
+        let arrays = storage.pointee
+        writer.write(nodeCount)
+        writer.write(UnsafeBufferPointer(start: arrays.base, count: slotCount))
+        writer.write(UnsafeBufferPointer(start: arrays.check, count: slotCount))
+        writer.write(UnsafeBufferPointer(start: arrays.values, count: slotCount))
+        arrays.hasChildren.withMemoryRebound(to: UInt8.self, capacity: slotCount) {
+            writer.write(UnsafeBufferPointer(start: $0, count: slotCount))
+        }
+    }
+
+    /// Reads a trie ``encode(to:)`` wrote, whose values index a table of `valueLimit`
+    /// entries. Any base and check are safe to walk (a step bounds its slot); values and
+    /// flags are checked.
+    init(reading reader: inout TableReader, valueLimit: Int) throws(TableReader.Invalid) {
+        let nodeCount = try reader.readCount()
+        let base = try reader.readArray(of: Int32.self)
+        let check = try reader.readArray(of: Int32.self)
+        let values = try reader.readArray(of: Int32.self)
+        let flags = try reader.readArray(of: UInt8.self)
+        let count = base.count
+        guard count >= 1, check.count == count, values.count == count, flags.count == count, nodeCount <= count,
+              values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit }), flags.allSatisfy({ $0 <= 1 })
+        else { throw TableReader.Invalid() }
+        func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
+            array.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: count) }
+            return pointer
+        }
+        let hasChildren = UnsafeMutablePointer<Bool>.allocate(capacity: count)
+        for slot in 0..<count { hasChildren[slot] = flags[slot] == 1 }
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(base: copy(base), check: copy(check), values: copy(values), hasChildren: hasChildren,
+                                       slotCount: count))
+        self.nodeCount = nodeCount
+        slotCount = count
+        byteSize = slotCount * (4 + 4 + 4 + 1)
+    }
+
     /// Places the nodes in a double array, in creation order (a parent is created before its
     /// children, and a key's nodes one after the other, so a walk along a key reads nearby
     /// slots): each node with children gets a base, negative or not, at which every child's

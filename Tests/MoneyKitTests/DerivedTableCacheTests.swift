@@ -1,0 +1,184 @@
+import Foundation
+@testable import MoneyKit
+import Synchronization
+import Testing
+
+/// The table cache on disk (Support/DerivedTableCache.swift, TableCoding.swift): every table
+/// it keeps reads back exactly as it was built, in every ICU locale, and a file it should not
+/// trust is ignored and the table built again.
+@Suite struct DerivedTableCacheTests {
+    /// A table's bytes as the cache writes them.
+    static func encoded<Table: StoredTable>(_ table: Table) -> [UInt8] {
+        var writer = TableWriter()
+        table.encode(to: &writer)
+        return writer.bytes
+    }
+
+    /// The table read back from its bytes, which must be read whole.
+    static func readBack<Table: StoredTable>(_ bytes: [UInt8], as _: Table.Type) throws -> Table {
+        var reader = TableReader(bytes)
+        let table = try Table(reading: &reader)
+        #expect(reader.isAtEnd)
+        return table
+    }
+
+    /// Whether a table survives writing and reading back: read back, it writes the same bytes.
+    static func roundTrips<Table: StoredTable>(_ table: Table) throws -> Bool {
+        let bytes = encoded(table)
+        return try encoded(readBack(bytes, as: Table.self)) == bytes
+    }
+
+    @Test func everyTableOfEveryLocaleReadsBackAsBuilt() throws {
+        var seen = Set<ObjectIdentifier>()
+        var checked = (names: 0, compact: 0, scale: Set<String>())
+        for locale in ICU.availableLocales {
+            let profile = LocaleProfile.profile(for: locale)
+            let names = CurrencyConventions.NameTable.forNames(
+                CurrencyNames.forLocale(locale), keywords: profile.currencies.pluralKeywords,
+                unitPatterns: profile.currencies.unitPatterns, language: profile.language)
+            if seen.insert(ObjectIdentifier(names)).inserted {
+                #expect(try Self.roundTrips(names), "name table of \(locale)")
+                checked.names += 1
+            }
+            let compact = CompactAffixes.forLocale(locale, numbers: profile.numbers)
+            if seen.insert(ObjectIdentifier(compact)).inserted {
+                #expect(try Self.roundTrips(compact), "compact affixes of \(locale)")
+                checked.compact += 1
+            }
+            let language = ScaleWords.languageAndScript(locale)
+            if checked.scale.insert(language).inserted {
+                let scale = ScaleWords.Table(words: ScaleWords.forLocale(locale))
+                let back = try Self.readBack(Self.encoded(scale), as: ScaleWords.Table.self)
+                #expect(back.words == scale.words, "scale words of \(language)")
+            }
+        }
+        #expect(try Self.roundTrips(GlobalMarkers.shared))
+        // Hundreds of distinct tables of each kind (a language's, mostly).
+        #expect(checked.names > 200 && checked.compact > 200 && checked.scale.count > 200)
+    }
+
+    @Test func aReadBackTableAnswersLikeTheBuiltOne() throws {
+        let built = CompactAffixes.forLocale("de_DE", numbers: LocaleProfile.profile(for: "de_DE").numbers)
+        let back = try Self.readBack(Self.encoded(built), as: CompactAffixes.self)
+        #expect(back.entries.map(\.key) == built.entries.map(\.key))
+        #expect(back.entries.map(\.affix) == built.entries.map(\.affix))
+        let key = MarkerKey.bytes(of: "Millionen", folded: true)
+        #expect(back.trie.value(forKey: key) == built.trie.value(forKey: key))
+        #expect(back.affixes[Int(back.trie.value(forKey: key))].exponent == 6)
+        #expect(back.hasPrefixes == built.hasPrefixes && back.hasSuffixes == built.hasSuffixes)
+        for scalar in "MmTtkK€x1".unicodeScalars {
+            #expect(back.mayStart(with: scalar.value) == built.mayStart(with: scalar.value))
+        }
+    }
+
+    /// A fresh directory under the temporary one.
+    static func temporaryDirectory() -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("moneykit-tables-\(UUID().uuidString)").path
+        return path
+    }
+
+    static let table = ScaleWords.Table(words: [
+        ScaleWords.Word(text: "Millionen", exponent: 6, side: .after), ScaleWords.Word(text: "lakh", exponent: 5, side: .before),
+    ])
+
+    @Test func aTableIsBuiltOnceThenReadBack() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let builds = Atomic<Int>(0)
+        func build() -> ScaleWords.Table {
+            builds.add(1, ordering: .relaxed)
+            return Self.table
+        }
+        let first = DerivedTableCache.value(for: "test key", in: directory, orBuild: build)
+        let second = DerivedTableCache.value(for: "test key", in: directory, orBuild: build)
+        #expect(first.words == Self.table.words && second.words == Self.table.words)
+        #expect(builds.load(ordering: .relaxed) == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(files.count == 1 && files[0].hasPrefix("scale-") && files[0].hasSuffix(".table"))
+        // Another key is another file.
+        _ = DerivedTableCache.value(for: "other key", in: directory, orBuild: build)
+        #expect(builds.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aDamagedOrForeignFileIsIgnoredAndTheTableBuiltAgain() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let builds = Atomic<Int>(0)
+        func build() -> ScaleWords.Table {
+            builds.add(1, ordering: .relaxed)
+            return Self.table
+        }
+        func lookup(_ key: String) -> String {
+            switch DerivedTableCache.lookup(ScaleWords.Table.self, key: key, in: directory) {
+            case .found(let table): table.words == Self.table.words ? "found" : "found other"
+            case .ignored: "ignored"
+            case .absent: "absent"
+            }
+        }
+        #expect(lookup("key") == "absent")
+        _ = DerivedTableCache.value(for: "key", in: directory, orBuild: build)
+        #expect(lookup("key") == "found")
+        let path = DerivedTableCache.path(of: ScaleWords.Table.self, key: "key", in: directory)
+        let good = try #require(FileManager.default.contents(atPath: path))
+
+        // One byte of the table changed: the checksum no longer matches.
+        var damaged = good
+        damaged[damaged.count - 3] ^= 0x01
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(lookup("key") == "ignored")
+        let rebuilt = DerivedTableCache.value(for: "key", in: directory, orBuild: build)
+        #expect(rebuilt.words == Self.table.words && builds.load(ordering: .relaxed) == 2)
+        #expect(lookup("key") == "found", "the rebuilt table is written over the damaged file")
+
+        // Cut short.
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(lookup("key") == "ignored")
+        // Empty.
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(lookup("key") == "ignored")
+        // Another key's file under this key's name.
+        try good.write(to: URL(fileURLWithPath: DerivedTableCache.path(of: ScaleWords.Table.self, key: "another", in: directory)))
+        #expect(lookup("another") == "ignored")
+        // Written by another program or ICU version: the identity line differs.
+        let text = try #require(String(data: good, encoding: .isoLatin1))
+        let foreign = text.replacingOccurrences(of: "icu ", with: "ICU ")
+        #expect(foreign != text)
+        try #require(foreign.data(using: .isoLatin1)).write(to: URL(fileURLWithPath: path))
+        #expect(lookup("key") == "ignored")
+    }
+
+    @Test func tablesOutOfBoundsAreRefused() throws {
+        // A trie whose values point past its table.
+        let trie = MarkerTrie([(Array("abc".utf8), 0), (Array("abd".utf8), 1)])
+        var writer = TableWriter()
+        trie.encode(to: &writer)
+        var reader = TableReader(writer.bytes)
+        #expect(throws: TableReader.Invalid.self) { try MarkerTrie(reading: &reader, valueLimit: 1) }
+        reader = TableReader(writer.bytes)
+        let back = try MarkerTrie(reading: &reader, valueLimit: 2)
+        #expect(back.value(forKey: Array("abd".utf8)) == 1 && back.value(forKey: Array("ab".utf8)) == -1)
+        // A currency set naming an index beyond ICU's currencies.
+        var set = CurrencySet()
+        set.insert(UInt16(CurrencyCatalog.shared.entries.count))
+        writer = TableWriter()
+        writer.write(set)
+        reader = TableReader(writer.bytes)
+        #expect(throws: TableReader.Invalid.self) { try reader.readSet() }
+        // A count larger than the bytes left.
+        writer = TableWriter()
+        writer.write(1_000)
+        reader = TableReader(writer.bytes)
+        #expect(throws: TableReader.Invalid.self) { try reader.readArray(of: Int32.self) }
+        // A flag that is neither 0 nor 1.
+        reader = TableReader([2])
+        #expect(throws: TableReader.Invalid.self) { try reader.readBool() }
+    }
+
+    @Test func anUnwritableDirectoryOnlyCostsTheBuild() throws {
+        let file = Self.temporaryDirectory()
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let table = DerivedTableCache.value(for: "key", in: "\(file)/tables", orBuild: { Self.table })
+        #expect(table.words == Self.table.words)
+    }
+}
