@@ -123,6 +123,17 @@ final class GlobalMarkers: Sendable {
         /// ``MarkerInfo/looseSymbols`` of each key, read by rule 2a without copying an info.
         let looseSymbols: FrozenBuffer<CurrencySet>
 
+        /// Frees the buffers (of tables that do not live as long as the process).
+        func deallocate() {
+            isMarkerAnywhere.deallocate()
+            hintOrScopeOnly.deallocate()
+            role.deallocate()
+            scale.deallocate()
+            hasScopedScale.deallocate()
+            hasScopedMinor.deallocate()
+            looseSymbols.deallocate()
+        }
+
         init(_ infos: [MarkerInfo], _ supplement: [SupplementInfo]) {
             func extra(_ info: MarkerInfo) -> SupplementInfo? { info.supplement.map { supplement[Int($0)] } }
             isMarkerAnywhere = FrozenBuffer(infos.map { info in
@@ -178,6 +189,15 @@ final class GlobalMarkers: Sendable {
         self.yenSign = MarkerMatch(symbol: symbols.value(forKey: MarkerKey.bytes(of: "¥", folded: false)))
         self.symbolHot = GlobalMarkers.frozen(HotTable(symbolInfos, symbolSupplement))
         self.wordHot = GlobalMarkers.frozen(HotTable(wordInfos, wordSupplement))
+    }
+
+    deinit {
+        // The shared tables live as long as the process; another instance (a table read back
+        // from the cache on disk in a test) frees its hot tables with it.
+        for hot in [symbolHot, wordHot] {
+            hot.pointee.deallocate()
+            UnsafeMutablePointer(mutating: hot).deinitialize(count: 1).deallocate()
+        }
     }
 
     /// Builds the tables from ICU's data and the supplement.
@@ -422,4 +442,10 @@ struct FrozenBuffer<Element>: @unchecked Sendable {
 
     @inline(__always)
     subscript(index: Int) -> Element { elements[index] }
+
+    /// Frees the memory, for a table that does not live as long as the process after all;
+    /// the buffer must not be read again.
+    func deallocate() {
+        elements.baseAddress?.deallocate()
+    }
 }
