@@ -81,33 +81,38 @@ import Testing
         ScaleWords.Word(text: "Millionen", exponent: 6, side: .after), ScaleWords.Word(text: "lakh", exponent: 5, side: .before),
     ])
 
+    /// Counts the builds of ``table``.
+    final class BuildCounter: Sendable {
+        private let builds = Atomic<Int>(0)
+        var count: Int { builds.load(ordering: .relaxed) }
+
+        func build() -> ScaleWords.Table {
+            builds.add(1, ordering: .relaxed)
+            return DerivedTableCacheTests.table
+        }
+    }
+
     @Test func aTableIsBuiltOnceThenReadBack() throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let builds = Atomic<Int>(0)
-        func build() -> ScaleWords.Table {
-            builds.add(1, ordering: .relaxed)
-            return Self.table
-        }
+        let builds = BuildCounter()
+        let build = builds.build
         let first = DerivedTableCache.value(for: "test key", in: directory, orBuild: build)
         let second = DerivedTableCache.value(for: "test key", in: directory, orBuild: build)
         #expect(first.words == Self.table.words && second.words == Self.table.words)
-        #expect(builds.load(ordering: .relaxed) == 1)
+        #expect(builds.count == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(files.count == 1 && files[0].hasPrefix("scale-") && files[0].hasSuffix(".table"))
         // Another key is another file.
         _ = DerivedTableCache.value(for: "other key", in: directory, orBuild: build)
-        #expect(builds.load(ordering: .relaxed) == 2)
+        #expect(builds.count == 2)
     }
 
     @Test func aDamagedOrForeignFileIsIgnoredAndTheTableBuiltAgain() throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let builds = Atomic<Int>(0)
-        func build() -> ScaleWords.Table {
-            builds.add(1, ordering: .relaxed)
-            return Self.table
-        }
+        let builds = BuildCounter()
+        let build = builds.build
         func lookup(_ key: String) -> String {
             switch DerivedTableCache.lookup(ScaleWords.Table.self, key: key, in: directory) {
             case .found(let table): table.words == Self.table.words ? "found" : "found other"
@@ -127,7 +132,7 @@ import Testing
         try damaged.write(to: URL(fileURLWithPath: path))
         #expect(lookup("key") == "ignored")
         let rebuilt = DerivedTableCache.value(for: "key", in: directory, orBuild: build)
-        #expect(rebuilt.words == Self.table.words && builds.load(ordering: .relaxed) == 2)
+        #expect(rebuilt.words == Self.table.words && builds.count == 2)
         #expect(lookup("key") == "found", "the rebuilt table is written over the damaged file")
 
         // Cut short.

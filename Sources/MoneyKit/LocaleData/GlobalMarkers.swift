@@ -429,8 +429,8 @@ enum MarkerRole: UInt8, Sendable {
 }
 
 /// An immutable array in manually managed memory, for tables read on the hot path: reading
-/// it costs no reference counting. The memory is never freed, so use it only for tables that
-/// live as long as the process (the global tables).
+/// it costs no reference counting. Nothing frees it but an explicit ``deallocate()``: use it
+/// for tables that live as long as the process (the global tables).
 struct FrozenBuffer<Element>: @unchecked Sendable {
     let elements: UnsafeBufferPointer<Element>
 
