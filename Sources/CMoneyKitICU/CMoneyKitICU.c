@@ -948,11 +948,13 @@ static UResourceBundle *own_table(UResourceBundle *data, const char *bundle, con
     return table;
 }
 
-static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+static int32_t bundle_display_names_utf16(const char *bundle, int32_t parent_only, uint16_t *buffer, int32_t capacity,
+                                          int32_t *status);
 
-int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, int32_t capacity, int32_t *status) {
+int32_t mkicu_currency_bundle_display_names(const char *bundle, int32_t parent_only, char *buffer, int32_t capacity,
+                                            int32_t *status) {
     // Records are built in UTF-16 (ICU's strings), then converted to UTF-8 in one pass.
-    int32_t utf16Capacity = 32768;
+    int32_t utf16Capacity = parent_only ? 256 : 32768;
     for (;;) {
         uint16_t *utf16 = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)utf16Capacity);
         if (utf16 == NULL) {
@@ -960,7 +962,7 @@ int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, in
             return 0;
         }
         int32_t utf16Status = 0;
-        int32_t length = bundle_display_names_utf16(bundle, utf16, utf16Capacity, &utf16Status);
+        int32_t length = bundle_display_names_utf16(bundle, parent_only, utf16, utf16Capacity, &utf16Status);
         if (utf16Status == MKICU_BUFFER_OVERFLOW) {
             free(utf16);
             utf16Capacity = length + 1;
@@ -981,7 +983,8 @@ int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, in
     }
 }
 
-static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+static int32_t bundle_display_names_utf16(const char *bundle, int32_t parent_only, uint16_t *buffer, int32_t capacity,
+                                          int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     int32_t written = 0;
     // ures_open with an owner check, not ures_openDirect (see mkicu_currency_bundle_symbols).
@@ -1007,6 +1010,11 @@ static int32_t bundle_display_names_utf16(const char *bundle, uint16_t *buffer, 
             if (U_SUCCESS(parentError)) append_name_record('P', "", NULL, name, length, buffer, capacity, &written);
             ures_close(parent);
         }
+    }
+    if (parent_only) {
+        ures_close(data);
+        *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+        return written;
     }
     UResourceBundle *entry = NULL;
     UResourceBundle *currencies = own_table(data, bundle, "Currencies");

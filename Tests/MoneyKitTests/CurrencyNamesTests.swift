@@ -28,7 +28,7 @@ import Testing
             }
             check("symbol", names.symbol(index), ICU.currencyName(code, locale: locale, kind: .symbol))
             check("narrow", names.narrowSymbol(index), ICU.currencyName(code, locale: locale, kind: .narrowSymbol))
-            check("name", names.longNames[index], ICU.currencyName(code, locale: locale, kind: .longName))
+            check("name", names.longName(index), ICU.currencyName(code, locale: locale, kind: .longName))
             for keyword in keywords {
                 check(keyword, names.pluralName(index, keyword: keyword), ICU.currencyPluralName(code, locale: locale, keyword: keyword))
             }

@@ -46,7 +46,7 @@ import Testing
             let splitter = NameWords(locale: language)
             var split = Set<String>()
             for position in CurrencyCatalog.shared.entries.indices where CurrencyCatalog.shared.entries[position].isCurrent {
-                guard let name = names.displayNames[position], name.unicodeScalars.contains(where: NameWords.isUnspacedScript) else { continue }
+                guard let name = names.displayName(position), name.unicodeScalars.contains(where: NameWords.isUnspacedScript) else { continue }
                 let key = MarkerKey.bytes(of: name, folded: true)
                 let words = splitter.words(of: key).map { String(decoding: key[$0], as: UTF8.self) }
                 if words.count > 1 { split.insert("\(language)\tname-words\t\(String(decoding: key, as: UTF8.self))\t\(words.joined(separator: " | "))") }

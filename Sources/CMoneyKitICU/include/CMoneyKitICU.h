@@ -210,8 +210,10 @@ int32_t mkicu_currency_data_bundle(const char *locale, char *buffer, int32_t cap
 /// LF: `P<parent>` (its explicit parent bundle), `R` (its parent is root), `s<CODE><symbol>`,
 /// `l<CODE><long name>`, `n<CODE><narrow symbol>`, `p<CODE><keyword>TAB<plural name>`.
 /// Merged along the bundle's parent chain, they give what `ucurr_getName` and
-/// `ucurr_getPluralName` answer, without one lookup per currency and form.
-int32_t mkicu_currency_bundle_display_names(const char *bundle, char *buffer, int32_t capacity, int32_t *status);
+/// `ucurr_getPluralName` answer, without one lookup per currency and form. With
+/// `parent_only` nonzero, only the parent record (`P` or `R`, none for the default parent).
+int32_t mkicu_currency_bundle_display_names(const char *bundle, int32_t parent_only, char *buffer, int32_t capacity,
+                                            int32_t *status);
 
 /// The bundle of ICU's main data tree that defines the resource at `path`
 /// (`NumberElements/latn/patternsShort`) for `locale`, following ICU's fallback through

@@ -448,7 +448,8 @@ public struct AmountEditor: Sendable {
         let danglingSeparator = mode == .freeform && elements.last == Self.separator
         if danglingSeparator { fraction = "0" }  // rendered, then removed
         let digits = MoneyRenderer.Digits(integer: integer, fraction: fraction, isNegative: self.isNegative)
-        let renderer = MoneyRenderer(formatting: formatter.profile.formatting, displays: formatter.profile.currencies.displays)
+        let renderer = MoneyRenderer(formatting: formatter.profile.formatting, displays: formatter.profile.currencies.displays,
+                                     symbols: formatter.symbols)
         var rendered = renderer.format(digits, currency: currency.index, text: .symbol, accounting: false, grouping: true)
         // UTF-16 ranges of the rendered digits, in order.
         var digitRanges: [Range<Int>] = []

@@ -92,6 +92,8 @@ public struct MoneyFormatter: Sendable {
     private var compactNotation: CompactNotation?
 
     let profile: LocaleProfile
+    /// The locale's currency symbols as strings (built for the first formatter of the bundle).
+    let symbols: CurrencyNames.DisplayedSymbols
 
     /// Creates a formatter, loading (once per process) the locale's data from ICU.
     ///
@@ -111,6 +113,7 @@ public struct MoneyFormatter: Sendable {
         self.style = style
         self.accounting = accounting
         self.profile = LocaleProfile.profile(for: locale.identifier)
+        self.symbols = profile.currencies.displays.names.displayedSymbols()
     }
 
     /// A copy with other grouping.
@@ -224,7 +227,7 @@ public struct MoneyFormatter: Sendable {
 
     /// Writes the digits with this formatter's style, grouping, sign display and notation.
     private func render(_ shown: Shown, currency: Currency, to builder: inout UTF8Builder) {
-        let renderer = MoneyRenderer(formatting: profile.formatting, displays: profile.currencies.displays)
+        let renderer = MoneyRenderer(formatting: profile.formatting, displays: profile.currencies.displays, symbols: symbols)
         let grouped = grouping == .automatic
         let text: MoneyRenderer.CurrencyText
         switch style {

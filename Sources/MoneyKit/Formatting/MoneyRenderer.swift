@@ -12,6 +12,10 @@ struct MoneyRenderer {
 
     let formatting: FormattingConventions
     let displays: CurrencyConventions.Displays
+    /// The bundle's symbols as strings (a formatter's), or nil to look each one up: a
+    /// profile checking ICU's output while it is built renders a few amounts, and a locale
+    /// that only parses never builds the strings.
+    let symbols: CurrencyNames.DisplayedSymbols?
 
     /// An amount as the ASCII digits to show: the integer part and exactly the number of
     /// fraction digits the style shows (already rounded). Text, not integers, because a
@@ -185,8 +189,9 @@ struct MoneyRenderer {
         let affixes = (compact?.pattern ?? pattern).affixes(Self.signType(digits, display: sign))
         let currencyText: String
         switch text {
-        case .symbol: currencyText = displays.names.displaySymbols[Int(currency)]
-        case .narrowSymbol: currencyText = displays.names.displayNarrowSymbols[Int(currency)]
+        case .symbol: currencyText = symbols?.symbols[Int(currency)] ?? displays.names.displaySymbol(Int(currency))
+        case .narrowSymbol:
+            currencyText = symbols?.narrowSymbols[Int(currency)] ?? displays.names.displayNarrowSymbol(Int(currency))
         case .isoCode: currencyText = CurrencyCatalog.shared.entries[Int(currency)].code
         }
         // Currency spacing, as ICU applies it: only where the currency itself touches the number.

@@ -320,46 +320,100 @@ enum ICU {
         }
     }
 
-    /// What one currency-data bundle defines itself: its explicit parent, and its symbols,
-    /// long names, narrow symbols and plural names, keyed by ISO code.
-    struct BundleDisplayNames: Sendable {
-        enum Parent: Sendable, Equatable {
-            /// No explicit parent: the bundle name without its last subtag (root after a language).
-            case truncation
-            /// `%%ParentIsRoot`.
-            case root
-            /// `%%Parent`.
-            case named(String)
-        }
-
-        var parent = Parent.truncation
-        var symbols: [String: String] = [:]
-        var longNames: [String: String] = [:]
-        var narrowSymbols: [String: String] = [:]
-        /// Code -> plural keyword -> name.
-        var pluralNames: [String: [String: String]] = [:]
+    /// Where a currency-data bundle inherits from.
+    enum BundleParent: Sendable, Equatable {
+        /// No explicit parent: the bundle name without its last subtag (root after a language).
+        case truncation
+        /// `%%ParentIsRoot`.
+        case root
+        /// `%%Parent`.
+        case named(String)
     }
 
-    /// The display names a currency-data bundle defines itself.
-    static func currencyDisplayNames(definedInBundle bundle: String) -> BundleDisplayNames {
-        var names = BundleDisplayNames()
-        var capacity = 131_072
+    /// One display string a currency-data bundle defines itself, as UTF-8 valid for the call.
+    struct BundleDisplayName {
+        enum Kind {
+            /// The standard symbol (first string of a `Currencies` entry).
+            case symbol
+            /// The long name (second string of a `Currencies` entry).
+            case longName
+            case narrowSymbol
+            /// A plural form of the long name (`CurrencyPlurals`), for ``keyword``.
+            case pluralName
+        }
+
+        let kind: Kind
+        /// The ISO code's three ASCII letters.
+        let code: UnsafeBufferPointer<UInt8>
+        /// The plural keyword (`one`, `other`), empty for the other kinds.
+        let keyword: UnsafeBufferPointer<UInt8>
+        let text: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Reads the display strings a currency-data bundle defines itself, passing each to
+    /// `body` in the bundle's order, and returns where the bundle inherits from.
+    static func currencyDisplayNames(definedInBundle bundle: String, _ body: (BundleDisplayName) -> Void) -> BundleParent {
+        bundleDisplayNames(bundle, parentOnly: false, body)
+    }
+
+    /// Where a currency-data bundle inherits from (the bundle opened, none of its names read).
+    static func currencyBundleParent(_ bundle: String) -> BundleParent {
+        bundleDisplayNames(bundle, parentOnly: true) { _ in }
+    }
+
+    private static func bundleDisplayNames(
+        _ bundle: String, parentOnly: Bool, _ body: (BundleDisplayName) -> Void
+    ) -> BundleParent {
+        var parent = BundleParent.truncation
+        var capacity = parentOnly ? 256 : 131_072
         while true {
             var status: Int32 = 0
             var needed: Int32 = 0
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
                 needed = buffer.withMemoryRebound(to: CChar.self) {
-                    mkicu_currency_bundle_display_names(bundle, $0.baseAddress!, Int32(capacity), &status)
+                    mkicu_currency_bundle_display_names(bundle, parentOnly ? 1 : 0, $0.baseAddress!, Int32(capacity), &status)
                 }
                 guard status <= 0, needed <= capacity else { return }
+                let bytes = UnsafeBufferPointer(buffer)
                 var start = 0
-                for index in 0..<Int(needed) where buffer[index] == 0x0A {
-                    names.add(record: UnsafeBufferPointer(rebasing: buffer[start..<index]))
+                for index in 0..<Int(needed) where bytes[index] == 0x0A {
+                    readDisplayNameRecord(UnsafeBufferPointer(rebasing: bytes[start..<index]), parent: &parent, body)
                     start = index + 1
                 }
             }
-            guard status == MKICU_BUFFER_OVERFLOW, needed > capacity else { return names }
+            guard status == MKICU_BUFFER_OVERFLOW, needed > capacity else { return parent }
             capacity = Int(needed) + 1
+        }
+    }
+
+    /// Reads one UTF-8 record of `mkicu_currency_bundle_display_names` (without its LF):
+    /// a kind letter, then the parent's name, or the ISO code and the text (plural names:
+    /// keyword TAB text).
+    private static func readDisplayNameRecord(
+        _ record: UnsafeBufferPointer<UInt8>, parent: inout BundleParent, _ body: (BundleDisplayName) -> Void
+    ) {
+        guard let kind = record.first else { return }
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: record[range]) }
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        switch kind {
+        case UInt8(ascii: "R"):
+            parent = .root
+        case UInt8(ascii: "P"):
+            parent = .named(String(decoding: slice(1..<record.count), as: UTF8.self))
+        case _ where record.count < 4:
+            break
+        case UInt8(ascii: "s"):
+            body(BundleDisplayName(kind: .symbol, code: slice(1..<4), keyword: none, text: slice(4..<record.count)))
+        case UInt8(ascii: "l"):
+            body(BundleDisplayName(kind: .longName, code: slice(1..<4), keyword: none, text: slice(4..<record.count)))
+        case UInt8(ascii: "n"):
+            body(BundleDisplayName(kind: .narrowSymbol, code: slice(1..<4), keyword: none, text: slice(4..<record.count)))
+        case UInt8(ascii: "p"):
+            guard let tab = record[4...].firstIndex(of: 0x09) else { return }
+            body(BundleDisplayName(kind: .pluralName, code: slice(1..<4), keyword: slice(4..<tab),
+                                   text: slice((tab + 1)..<record.count)))
+        default:
+            break
         }
     }
 
@@ -784,29 +838,3 @@ enum ICU {
     }
 }
 
-extension ICU.BundleDisplayNames {
-    /// Adds one UTF-8 record of `mkicu_currency_bundle_display_names` (without its LF).
-    fileprivate mutating func add(record: UnsafeBufferPointer<UInt8>) {
-        guard let kind = record.first else { return }
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self) }
-        switch kind {
-        case UInt8(ascii: "R"):
-            parent = .root
-        case UInt8(ascii: "P"):
-            parent = .named(text(1..<record.count))
-        case _ where record.count < 4:
-            break
-        case UInt8(ascii: "s"):
-            symbols[text(1..<4)] = text(4..<record.count)
-        case UInt8(ascii: "l"):
-            longNames[text(1..<4)] = text(4..<record.count)
-        case UInt8(ascii: "n"):
-            narrowSymbols[text(1..<4)] = text(4..<record.count)
-        case UInt8(ascii: "p"):  // keyword TAB name
-            guard let tab = record[4...].firstIndex(of: 0x09) else { return }
-            pluralNames[text(1..<4), default: [:]][text(4..<tab)] = text((tab + 1)..<record.count)
-        default:
-            break
-        }
-    }
-}

@@ -72,7 +72,7 @@ extension CurrencyConventions {
             var standardSymbols: [(key: Int32, currency: UInt16)] = []
             var standardWords: [(key: Int32, currency: UInt16)] = []
             for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
-                let symbol = bundleNames.displaySymbols[position]
+                let symbol = bundleNames.displaySymbol(position)
                 let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
                 if id >= 0 { standardSymbols.append((id, UInt16(position))) }
                 if MarkerKey.isFoldedSymbolForm(symbol) {

@@ -31,12 +31,12 @@ final class CurrencyConventions: Sendable {
         let names: CurrencyNames
 
         subscript(currency: Int) -> Display {
-            Display(code: CurrencyCatalog.shared.entries[currency].code, symbol: names.displaySymbols[currency],
-                    narrowSymbol: names.displayNarrowSymbols[currency], name: names.displayNames[currency],
+            Display(code: CurrencyCatalog.shared.entries[currency].code, symbol: names.displaySymbol(currency),
+                    narrowSymbol: names.displayNarrowSymbol(currency), name: names.displayName(currency),
                     names: names, currency: currency)
         }
 
-        var indices: Range<Int> { names.displaySymbols.indices }
+        var indices: Range<Int> { CurrencyCatalog.shared.entries.indices }
     }
 
     /// Display strings, indexed like ``CurrencyCatalog/entries``.
@@ -104,8 +104,8 @@ final class CurrencyConventions: Sendable {
             let numbers = try reader.readArray(of: UInt16.self)
             let sets = try reader.readSets()
             guard numbers.count % 3 == 0, numbers.allSatisfy({ Int($0) < sets.count }) else { throw TableReader.Invalid() }
-            entries = stride(from: 0, to: numbers.count, by: 3).map {
-                Entry(names: numbers[$0], unitWords: numbers[$0 + 1], nouns: numbers[$0 + 2])
+            entries = (0..<numbers.count / 3).map {
+                Entry(names: numbers[3 * $0], unitWords: numbers[3 * $0 + 1], nouns: numbers[3 * $0 + 2])
             }
             self.sets = sets
         }
@@ -193,16 +193,9 @@ final class CurrencyConventions: Sendable {
         /// Every currency's names in a locale, indexed like ``CurrencyCatalog/entries``; nil
         /// for a currency with none (ICU then writes its ISO code).
         private static func currencyTexts(_ bundleNames: CurrencyNames, keywords: [String]) -> [CurrencyTexts?] {
-            // Plural names per keyword (the locale's keywords, then "other"), looked up once.
-            let pluralTables = keywords.map { bundleNames.pluralNames[$0] }
-            let otherTable = bundleNames.pluralNames["other"]
-            let codes = CurrencyCatalog.shared.entries.map(\.code)
-            return codes.indices.map { position -> CurrencyTexts? in
-                let name = bundleNames.displayNames[position]
-                let plurals = pluralTables.map { table -> String? in
-                    let plural = table?[position] ?? otherTable?[position] ?? bundleNames.longNames[position]
-                    return plural.flatMap { $0.isEmpty || $0 == codes[position] ? nil : $0 }
-                }
+            CurrencyCatalog.shared.entries.indices.map { position -> CurrencyTexts? in
+                let name = bundleNames.displayName(position)
+                let plurals = keywords.map { bundleNames.displayPluralName(position, keyword: $0) }
                 guard name != nil || plurals.contains(where: { $0 != nil }) else { return nil }
                 var texts: [String] = []
                 for text in [name] + plurals {

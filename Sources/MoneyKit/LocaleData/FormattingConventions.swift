@@ -128,49 +128,59 @@ final class FormattingConventions: Sendable {
         let digitScalars = digits.map { $0.unicodeScalars.first!.value }
         digitTakesSpacing = spacing.map { ICU.setContains(pattern: $0.before.surroundingMatch, digitScalars) }
             ?? Array(repeating: true, count: 10)
-        spacingEdges = FormattingConventions.spacingEdges(of: displays)
+        spacingEdges = FormattingConventions.spacingEdges(of: displays.names)
         ownFormats = [:]
     }
 
     /// Spacing facts depend only on the currency texts, which locales sharing a currency-data
-    /// bundle share: computed once per bundle and kept with its names.
-    private static func spacingEdges(of displays: CurrencyConventions.Displays) -> [SpacingEdges] {
-        if let cached = displays.names.spacingEdges.withLock({ $0 }) { return cached }
-        let spacing = spacingRule
-        let names = displays.names
+    /// bundle share: computed once per bundle and kept with its names. A bundle's texts are
+    /// its parent's but for the currencies it gives symbols of, so only those are asked of
+    /// ICU (a regional bundle gives a few; all of them took a fifth of its profile's build).
+    private static func spacingEdges(of names: CurrencyNames) -> [SpacingEdges] {
+        if let cached = names.spacingEdges.withLock({ $0 }) { return cached }
         let catalog = CurrencyCatalog.shared.entries
-        var edges: [UInt32] = []
-        edges.reserveCapacity(displays.indices.count * 6)
-        // The texts' last and first scalars, read from their UTF-8 (the display values and the
-        // generic `unicodeScalars.first`/`last` took 680 thousand instructions per bundle,
-        // about a fifth of a regional locale's profile).
-        func appendEdges(_ text: String) {
-            var text = text
-            let (last, first) = text.withUTF8 { bytes -> (UInt32, UInt32) in
-                guard !bytes.isEmpty else { return (0x20, 0x20) }
-                let lastStart = Characters.startOfScalar(endingAt: bytes.count, notBefore: 0, in: bytes)
-                return (Characters.decode(bytes, at: lastStart).scalar, Characters.decode(bytes, at: 0).scalar)
+        var result: [SpacingEdges]
+        let changed: [Int]
+        if let parent = names.parent {
+            result = spacingEdges(of: parent)
+            changed = names.currenciesWithOwnSymbols
+        } else {
+            result = Array(repeating: SpacingEdges(bits: 0), count: catalog.count)
+            changed = Array(catalog.indices)
+        }
+        if !changed.isEmpty {
+            var edges: [UInt32] = []
+            edges.reserveCapacity(changed.count * 6)
+            // The texts' last and first scalars, read from their UTF-8 (the generic
+            // `unicodeScalars.first`/`last` cost several times more).
+            func appendEdges(_ text: String) {
+                var text = text
+                let (last, first) = text.withUTF8 { bytes -> (UInt32, UInt32) in
+                    guard !bytes.isEmpty else { return (0x20, 0x20) }
+                    let lastStart = Characters.startOfScalar(endingAt: bytes.count, notBefore: 0, in: bytes)
+                    return (Characters.decode(bytes, at: lastStart).scalar, Characters.decode(bytes, at: 0).scalar)
+                }
+                edges.append(last)
+                edges.append(first)
             }
-            edges.append(last)
-            edges.append(first)
-        }
-        for currency in displays.indices {
-            appendEdges(names.displaySymbols[currency])
-            appendEdges(names.displayNarrowSymbols[currency])
-            appendEdges(catalog[currency].code)
-        }
-        let afterMatches = spacing.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
-        let beforeMatches = spacing.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
-        let result = displays.indices.map { currency in
-            var bits: UInt8 = 0
-            for kind in 0..<3 {
-                let base = currency * 6 + kind * 2
-                if afterMatches.indices.contains(base), afterMatches[base] { bits |= 1 << (2 * kind) }
-                if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
+            for currency in changed {
+                appendEdges(names.displaySymbol(currency))
+                appendEdges(names.displayNarrowSymbol(currency))
+                appendEdges(catalog[currency].code)
             }
-            return SpacingEdges(bits: bits)
+            let afterMatches = spacingRule.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
+            let beforeMatches = spacingRule.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
+            for (position, currency) in changed.enumerated() {
+                var bits: UInt8 = 0
+                for kind in 0..<3 {
+                    let base = position * 6 + kind * 2
+                    if afterMatches.indices.contains(base), afterMatches[base] { bits |= 1 << (2 * kind) }
+                    if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
+                }
+                result[currency] = SpacingEdges(bits: bits)
+            }
         }
-        return displays.names.spacingEdges.withLock { cached in
+        return names.spacingEdges.withLock { cached in
             if let raced = cached { return raced }
             cached = result
             return result

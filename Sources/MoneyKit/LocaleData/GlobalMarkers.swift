@@ -344,10 +344,16 @@ extension GlobalMarkers: StoredTable {
 
     convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
         func table() throws(TableReader.Invalid) -> (MarkerTrie, [MarkerInfo], [SupplementInfo]) {
+            // (Reserved at their counts: these arrays live as long as the process.)
             var supplement: [SupplementInfo] = []
-            for _ in 0..<(try reader.readCount(below: 1 << 20)) { supplement.append(try SupplementInfo(reading: &reader)) }
+            // (An info is written in six sets and two Int32, an entry in four sets and two bytes.)
+            let supplementCount = try reader.readCount(ofItemsOfAtLeast: 4 * MemoryLayout<CurrencySet>.size + 2)
+            supplement.reserveCapacity(supplementCount)
+            for _ in 0..<supplementCount { supplement.append(try SupplementInfo(reading: &reader)) }
             var infos: [MarkerInfo] = []
-            for _ in 0..<(try reader.readCount(below: 1 << 24)) {
+            let infoCount = try reader.readCount(ofItemsOfAtLeast: 6 * MemoryLayout<CurrencySet>.size + 8)
+            infos.reserveCapacity(infoCount)
+            for _ in 0..<infoCount {
                 infos.append(try MarkerInfo(reading: &reader, supplementCount: supplement.count))
             }
             guard supplement.allSatisfy({ Int($0.key) < infos.count }) else { throw TableReader.Invalid() }

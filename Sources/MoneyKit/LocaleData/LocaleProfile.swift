@@ -130,7 +130,7 @@ final class LocaleProfile: Sendable {
             }
             guard icu.count == 2 else { continue }
             func written(_ conventions: FormattingConventions) -> [String] {
-                let renderer = MoneyRenderer(formatting: conventions, displays: displays)
+                let renderer = MoneyRenderer(formatting: conventions, displays: displays, symbols: nil)
                 return [false, true].map {
                     renderer.format(digits, currency: record.currency, text: .symbol, accounting: $0, grouping: true)
                 }

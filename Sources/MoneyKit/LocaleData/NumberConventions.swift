@@ -266,7 +266,7 @@ struct NumberConventions: Sendable {
         let bundleNames = CurrencyNames.forLocale(locale)
         guard let usd = CurrencyCatalog.shared.index(ofCode: "USD".utf8).map(Int.init) else { return .after }
         var names = ICU.pluralKeywords(ofLocale: locale).compactMap { bundleNames.displayPluralName(usd, keyword: $0) }
-        names += [bundleNames.displayNames[usd], "USD"].compactMap { $0 }
+        names += [bundleNames.displayName(usd), "USD"].compactMap { $0 }
         let nameScalars = names.map { $0.unicodeScalars.map(\.value) }
         for value in ["1", "1234.5"] {
             guard let text = formatter.format(decimal: value) else { continue }

@@ -121,7 +121,7 @@ final class QualifierWords: Sendable {
         guard indexes.count % 2 == 0, indexes.allSatisfy({ $0 >= -1 && Int($0) < sets.count }) else {
             throw TableReader.Invalid()
         }
-        entries = stride(from: 0, to: indexes.count, by: 2).map { Entry(stemIndex: indexes[$0], wordIndex: indexes[$0 + 1]) }
+        entries = (0..<indexes.count / 2).map { Entry(stemIndex: indexes[2 * $0], wordIndex: indexes[2 * $0 + 1]) }
         self.sets = sets
         trie = try MarkerTrie(reading: &reader, valueLimit: entries.count)
     }

@@ -89,6 +89,14 @@ struct TableReader {
         return Int(value)
     }
 
+    /// A count of items each written in at least `size` bytes: refused when the bytes left
+    /// cannot hold them, so that a damaged count cannot make its reader reserve gigabytes.
+    mutating func readCount(ofItemsOfAtLeast size: Int) throws(Invalid) -> Int {
+        let count = try readCount()
+        guard count <= (bytes.count - offset) / size else { throw Invalid() }
+        return count
+    }
+
     mutating func readBool() throws(Invalid) -> Bool {
         switch try read(UInt8.self) {
         case 0: false

@@ -22,8 +22,6 @@ final class MarkerTrie: @unchecked Sendable {
         let check: UnsafeMutablePointer<Int32>
         /// Per slot: the value of the key that ends there, or -1.
         let values: UnsafeMutablePointer<Int32>
-        /// Per slot: whether some key continues past it.
-        let hasChildren: UnsafeMutablePointer<Bool>
         /// The number of slots of each array.
         let slotCount: Int
     }
@@ -74,8 +72,12 @@ final class MarkerTrie: @unchecked Sendable {
         @inline(__always)
         func value(at node: Int32) -> Int32 { storage.pointee.values[Int(node)] }
 
-        /// Whether some key continues past `node`.
-        func hasChildren(_ node: Int32) -> Bool { storage.pointee.hasChildren[Int(node)] }
+        /// Whether some key continues past `node`: a scan of the 256 slots its children could
+        /// take. (Asked only while building a locale's tables, a few dozen times; a flag per
+        /// slot cost 1.4 MiB over every locale's tries.)
+        func hasChildren(_ node: Int32) -> Bool {
+            (0...UInt8.max).contains { child(of: node, byte: $0) >= 0 }
+        }
     }
 
     private let storage: UnsafeMutablePointer<Storage>
@@ -136,19 +138,15 @@ final class MarkerTrie: @unchecked Sendable {
         let layout = MarkerTrie.placeInDoubleArray(nodeCount: count, bytes: nodeBytes, edgeStart: edgeStart, children: children)
         let values = UnsafeMutablePointer<Int32>.allocate(capacity: layout.slotCount)
         values.initialize(repeating: -1, count: layout.slotCount)
-        let hasChildren = UnsafeMutablePointer<Bool>.allocate(capacity: layout.slotCount)
-        hasChildren.initialize(repeating: false, count: layout.slotCount)
         for node in 0..<count {
             let slot = Int(layout.slotOfNode[node])
             values[slot] = nodeValues[node]
-            hasChildren[slot] = edgeCount[node] > 0
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: layout.base, check: layout.check, values: values, hasChildren: hasChildren,
-                                       slotCount: layout.slotCount))
+        storage.initialize(to: Storage(base: layout.base, check: layout.check, values: values, slotCount: layout.slotCount))
         nodeCount = count
         slotCount = layout.slotCount
-        byteSize = slotCount * (4 + 4 + 4 + 1)
+        byteSize = slotCount * (4 + 4 + 4)
     }
 
     /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``).
@@ -158,37 +156,30 @@ final class MarkerTrie: @unchecked Sendable {
         writer.write(UnsafeBufferPointer(start: arrays.base, count: slotCount))
         writer.write(UnsafeBufferPointer(start: arrays.check, count: slotCount))
         writer.write(UnsafeBufferPointer(start: arrays.values, count: slotCount))
-        arrays.hasChildren.withMemoryRebound(to: UInt8.self, capacity: slotCount) {
-            writer.write(UnsafeBufferPointer(start: $0, count: slotCount))
-        }
     }
 
     /// Reads a trie ``encode(to:)`` wrote, whose values index a table of `valueLimit`
-    /// entries. Any base and check are safe to walk (a step bounds its slot); values and
-    /// flags are checked.
+    /// entries. Any base and check are safe to walk (a step bounds its slot); values are
+    /// checked.
     init(reading reader: inout TableReader, valueLimit: Int) throws(TableReader.Invalid) {
         let nodeCount = try reader.readCount()
         let base = try reader.readArray(of: Int32.self)
         let check = try reader.readArray(of: Int32.self)
         let values = try reader.readArray(of: Int32.self)
-        let flags = try reader.readArray(of: UInt8.self)
         let count = base.count
-        guard count >= 1, check.count == count, values.count == count, flags.count == count, nodeCount <= count,
-              values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit }), flags.allSatisfy({ $0 <= 1 })
+        guard count >= 1, check.count == count, values.count == count, nodeCount <= count,
+              values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit })
         else { throw TableReader.Invalid() }
         func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
             let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
             array.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: count) }
             return pointer
         }
-        let hasChildren = UnsafeMutablePointer<Bool>.allocate(capacity: count)
-        for slot in 0..<count { hasChildren[slot] = flags[slot] == 1 }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: copy(base), check: copy(check), values: copy(values), hasChildren: hasChildren,
-                                       slotCount: count))
+        storage.initialize(to: Storage(base: copy(base), check: copy(check), values: copy(values), slotCount: count))
         self.nodeCount = nodeCount
         slotCount = count
-        byteSize = slotCount * (4 + 4 + 4 + 1)
+        byteSize = slotCount * (4 + 4 + 4)
     }
 
     /// Places the nodes in a double array, in creation order (a parent is created before its
@@ -281,7 +272,6 @@ final class MarkerTrie: @unchecked Sendable {
         arrays.base.deallocate()
         arrays.check.deallocate()
         arrays.values.deallocate()
-        arrays.hasChildren.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -573,21 +563,48 @@ enum MarkerKey {
     /// (`फ्रैंक` for `फ़्रैंक`): their vowel signs spell the word, as Thai's marks and kana's
     /// voicing marks (outside the ranges) do. Entries: the folded scalar, ``removedMark``, or
     /// ``severalScalars`` (two sentinels, for a table read on the hot path). A raw buffer,
-    /// never freed.
+    /// never freed. Kept in the table cache on disk (``DerivedTableCache``) with the other
+    /// derived tables: asking ICU costs 3.6 million instructions, once per process.
     nonisolated(unsafe) static let foldTable: UnsafeBufferPointer<UInt32> = {
-        let scalars = foldRanges.flatMap { $0.map { $0 } }
-        let folded = ICU.foldedCodePoints(Array(scalars.prefix(accentedCount)))
-            + ICU.foldedCodePoints(Array(scalars.dropFirst(accentedCount)), nuktasOnly: true)
-        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: scalars.count)
-        for (position, entry) in folded.enumerated() {
-            switch entry {
-            case .scalar(let scalar): buffer[position] = scalar
-            case .removed: buffer[position] = removedMark
-            case .several: buffer[position] = severalScalars
-            }
-        }
+        let entries = DerivedTableCache.value(for: "fold", orBuild: FoldTable.init).entries
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: entries.count)
+        _ = buffer.initialize(from: entries)
         return UnsafeBufferPointer(buffer)
     }()
+
+    /// The entries of ``foldTable``, as derived from ICU or read back from the table cache.
+    struct FoldTable: StoredTable {
+        let entries: [UInt32]
+
+        static var storedKind: String { "fold" }
+
+        /// Asks ICU how each scalar of the fold ranges folds.
+        init() {
+            let scalars = foldRanges.flatMap { $0.map { $0 } }
+            let folded = ICU.foldedCodePoints(Array(scalars.prefix(accentedCount)))
+                + ICU.foldedCodePoints(Array(scalars.dropFirst(accentedCount)), nuktasOnly: true)
+            entries = folded.map { entry in
+                switch entry {
+                case .scalar(let scalar): scalar
+                case .removed: removedMark
+                case .several: severalScalars
+                }
+            }
+        }
+
+        func encode(to writer: inout TableWriter) {
+            entries.withUnsafeBufferPointer { writer.write($0) }
+        }
+
+        /// Reads entries ``encode(to:)`` wrote: one per scalar of the ranges, each a Unicode
+        /// scalar value or one of the two sentinels.
+        init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+            entries = try reader.readArray()
+            guard entries.count == foldRanges.reduce(0, { $0 + $1.count }),
+                  entries.allSatisfy({ $0 == severalScalars || Unicode.Scalar($0) != nil })
+            else { throw TableReader.Invalid() }
+        }
+    }
 
     /// The scalar ranges of ``foldTable``, in order: the accented scripts' (every mark
     /// removed), then the Indic blocks, Devanagari to Sinhala (only the nukta removed).
