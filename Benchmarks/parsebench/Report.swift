@@ -77,12 +77,11 @@ func judgeTargets(parsing: [Measurement], formatting: [Measurement], editing: [E
                               met: cold.times.maxMilliseconds < 1))
         targets.append(Target(name: "all ICU locales loaded", goal: "< 2 s",
                               measured: String(format: "%.2f s for %d locales (+ %.0f ms first use)", cold.times.totalSeconds,
-                                               cold.times.locales + 1, cold.firstUseMilliseconds),
-                              met: cold.times.totalSeconds + cold.firstUseMilliseconds / 1000 < 2))
-        targets.append(Target(name: "first use in the process", goal: "≤ 20 ms",
-                              measured: String(format: "%.1f ms (en_US's first general parse, after every locale's first parse: %.1f ms)",
-                                               cold.firstUseMilliseconds, cold.general.firstMilliseconds),
-                              met: cold.firstUseMilliseconds <= 20))
+                                               cold.times.locales + 1, cold.firstUseMilliseconds + cold.firstGeneralParseMilliseconds),
+                              met: cold.times.totalSeconds + (cold.firstUseMilliseconds + cold.firstGeneralParseMilliseconds) / 1000 < 2))
+        targets.append(Target(name: "first use in the process, and its first general parse", goal: "≤ 20 ms",
+                              measured: String(format: "%.1f ms + %.1f ms", cold.firstUseMilliseconds, cold.firstGeneralParseMilliseconds),
+                              met: cold.firstUseMilliseconds + cold.firstGeneralParseMilliseconds <= 20))
         targets.append(Target(name: "a new locale's first parse, median and worst", goal: "≤ 0.3, 2 ms",
                               measured: String(format: "%.2f, %.2f ms (a first general parse: %.2f, %.2f ms more)",
                                                cold.times.medianMilliseconds, cold.times.maxMilliseconds,
@@ -147,6 +146,9 @@ func printCorpora(_ corpora: [CorpusAccuracy], engines: [(key: String, name: Str
 func printColdStart(_ cold: ColdStart) {
     print(String(format: "first use in the process (en_US, \"$1.00\", read by the common shape): %.1f ms, heap +%@",
                  cold.firstUseMilliseconds, cold.firstUseHeapBytes.map { megabytes($0) } ?? "-"))
+    print(String(format: "the process's first general parse (en_US, \"1 XAU\": the global marker tables, once, and en_US's "
+                 + "marker tables): %.1f ms more, heap +%@",
+                 cold.firstGeneralParseMilliseconds, cold.firstGeneralParseHeapBytes.map { megabytes($0) } ?? "-"))
     print(String(format: "%d more ICU locales, each from MoneyParser(locale:) through its first parse: total %.2f s, "
                  + "median %.2f ms, p90 %.2f ms, max %.2f ms (%@); %d under 1 ms",
                  cold.times.locales, cold.times.totalSeconds, cold.times.medianMilliseconds, cold.times.p90Milliseconds, cold.times.maxMilliseconds,
@@ -158,10 +160,10 @@ func printColdStart(_ cold: ColdStart) {
         print("resident memory: \(megabytes(before)) before the first use, \(megabytes(after)) with every ICU locale loaded")
     }
     let general = cold.general
-    print(String(format: "then the first parse the common shape does not read (\"1 XAU\": marker tables, compact affixes): "
-                 + "en_US %.1f ms with the global tables; %d more locales: total %.2f s, median %.2f ms, p90 %.2f ms, "
+    print(String(format: "then the first parse the common shape does not read (\"1 XAU\": marker tables, compact affixes) "
+                 + "in those %d locales: total %.2f s, median %.2f ms, p90 %.2f ms, "
                  + "max %.2f ms (%@); heap +%@ (%.0f KiB per locale)",
-                 general.firstMilliseconds, general.times.locales, general.times.totalSeconds, general.times.medianMilliseconds,
+                 general.times.locales, general.times.totalSeconds, general.times.medianMilliseconds,
                  general.times.p90Milliseconds, general.times.maxMilliseconds, general.times.slowestLocale,
                  general.heapBytes.map { megabytes($0) } ?? "-", (general.heapBytesPerLocale ?? 0) / 1024))
 }

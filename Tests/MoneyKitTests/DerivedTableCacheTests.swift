@@ -30,9 +30,16 @@ import Testing
 
     @Test func everyTableOfEveryLocaleReadsBackAsBuilt() throws {
         var seen = Set<ObjectIdentifier>()
-        var checked = (names: 0, compact: 0, scale: Set<String>())
+        var checked = (names: 0, compact: 0, scale: Set<String>(), bundles: 0)
         for locale in ICU.availableLocales {
             let profile = LocaleProfile.profile(for: locale)
+            // The currency names of the locale's bundle and its ancestors'.
+            var bundle: CurrencyNames? = CurrencyNames.forLocale(locale)
+            while let names = bundle, seen.insert(ObjectIdentifier(names)).inserted {
+                #expect(try Self.roundTrips(names.own), "currency names of \(locale)'s bundles")
+                checked.bundles += 1
+                bundle = names.parent
+            }
             let names = CurrencyConventions.NameTable.forNames(
                 CurrencyNames.forLocale(locale), keywords: profile.currencies.pluralKeywords,
                 unitPatterns: profile.currencies.unitPatterns, language: profile.language)
@@ -53,8 +60,11 @@ import Testing
             }
         }
         #expect(try Self.roundTrips(GlobalMarkers.shared))
-        // Hundreds of distinct tables of each kind (a language's, mostly).
-        #expect(checked.names > 200 && checked.compact > 200 && checked.scale.count > 200)
+        let fold = MarkerKey.FoldTable()
+        #expect(try Self.readBack(Self.encoded(fold), as: MarkerKey.FoldTable.self).entries == fold.entries)
+        #expect(fold.entries == Array(MarkerKey.foldTable))
+        // Hundreds of distinct tables of each kind (a language's, mostly), and every currency-data bundle.
+        #expect(checked.names > 200 && checked.compact > 200 && checked.scale.count > 200 && checked.bundles > 500)
     }
 
     @Test func aReadBackTableAnswersLikeTheBuiltOne() throws {
@@ -177,6 +187,38 @@ import Testing
         // A flag that is neither 0 nor 1.
         reader = TableReader([2])
         #expect(throws: TableReader.Invalid.self) { try reader.readBool() }
+        // A count of items that the bytes left cannot hold (a reader would reserve for them).
+        writer = TableWriter()
+        writer.write(1 << 40)
+        writer.write([UInt8](repeating: 0, count: 100))
+        reader = TableReader(writer.bytes)
+        #expect(throws: TableReader.Invalid.self) { try reader.readCount(ofItemsOfAtLeast: 8) }
+        // Currency names: keys out of order, a key past ICU's currencies or fields, a text
+        // ending past the bytes; then the same arrays in order, which read back.
+        func names(keys: [UInt32], ends: [UInt32], utf8: [UInt8] = Array("abc".utf8)) -> [UInt8] {
+            var writer = TableWriter()
+            writer.write(keys)
+            writer.write(ends)
+            writer.write(utf8)
+            writer.write([UInt32]())
+            return writer.bytes
+        }
+        let count = UInt32(CurrencyCatalog.shared.entries.count)
+        for bad in [names(keys: [5, 3], ends: [1, 2]), names(keys: [count], ends: [1]), names(keys: [40 << 16], ends: [1]),
+                    names(keys: [3], ends: [4]), names(keys: [3, 5], ends: [2, 1]), names(keys: [3], ends: [])] {
+            #expect(throws: TableReader.Invalid.self) { try Self.readBack(bad, as: CurrencyNames.OwnEntries.self) }
+        }
+        let good = try Self.readBack(names(keys: [3, 1 << 16 | 5], ends: [1, 3]), as: CurrencyNames.OwnEntries.self)
+        #expect(good.text(at: 1) == "bc")
+        // A fold entry that is no Unicode scalar, and a table of the wrong length.
+        var entries = MarkerKey.FoldTable().entries
+        entries[0] = 0xD800
+        writer = TableWriter()
+        writer.write(entries)
+        #expect(throws: TableReader.Invalid.self) { try Self.readBack(writer.bytes, as: MarkerKey.FoldTable.self) }
+        writer = TableWriter()
+        writer.write(Array(entries.dropFirst(2)))
+        #expect(throws: TableReader.Invalid.self) { try Self.readBack(writer.bytes, as: MarkerKey.FoldTable.self) }
     }
 
     @Test func anUnwritableDirectoryOnlyCostsTheBuild() throws {

@@ -12,7 +12,7 @@
 /// The test suite compares the result with `ucurr_getName` and `ucurr_getPluralName`.
 final class CurrencyNames: Sendable {
     /// The bundle's own entries, looked up before the parent's.
-    fileprivate let own: OwnEntries
+    let own: OwnEntries
     /// The bundle this bundle inherits from (nil for root).
     let parent: CurrencyNames?
     /// The bundle whose long and plural names these are: the parent's for a bundle that

@@ -121,13 +121,22 @@ extension CurrencySet {
     /// Reads a set ``encode(to:)`` wrote, refusing one that names an index at or beyond
     /// `limit` (the number of currencies ICU knows).
     init(reading reader: inout TableReader, limit: Int) throws(TableReader.Invalid) {
-        var highest = -1
-        for position in 0..<CurrencySet.wordCount {
-            let bits = try reader.read(UInt64.self)
-            setWord(position, bits)
-            if bits != 0 { highest = position * 64 + 63 - bits.leadingZeroBitCount }
+        // The six words in one block, and one test of the bits at or past `limit` (reading
+        // them one by one, with a bounds check each, was a third of reading the global tables).
+        let read = try reader.readBlock(size: 8 * CurrencySet.wordCount) { raw -> CurrencySet? in
+            var set = CurrencySet()
+            var outside: UInt64 = 0
+            for position in 0..<CurrencySet.wordCount {
+                let bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
+                let first = position * 64
+                let allowed = limit <= first ? 0 : (limit >= first + 64 ? UInt64.max : (1 << UInt64(limit - first)) - 1)
+                outside |= bits & ~allowed
+                set.setWord(position, bits)
+            }
+            return outside == 0 ? set : nil
         }
-        guard highest < limit else { throw TableReader.Invalid() }
+        guard let read else { throw TableReader.Invalid() }
+        self = read
     }
 }
 

@@ -74,6 +74,23 @@ struct TableReader {
     /// Whether every byte was read.
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// How many bytes are left to read.
+    var bytesLeft: Int { bytes.count - offset }
+
+    /// Hands the bytes left to read to `body` (without reading them).
+    func withBytesLeft<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+    }
+
+    /// The next `size` bytes, handed to `body` and read: one bounds check for a block of
+    /// fixed size (a currency set's words).
+    mutating func readBlock<R>(size: Int, _ body: (UnsafeRawBufferPointer) -> R) throws(Invalid) -> R {
+        guard bytes.count - offset >= size else { throw Invalid() }
+        let start = offset
+        offset += size
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + size)])) }
+    }
+
     mutating func read<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type = T.self) throws(Invalid) -> T {
         let size = MemoryLayout<T>.size
         guard bytes.count - offset >= size else { throw Invalid() }
