@@ -87,7 +87,7 @@ final class CurrencyConventions: Sendable {
             // UInt16: a language's names hold a few hundred distinct sets at most.
             func number(_ set: CurrencySet) -> UInt16 { UInt16(pool.number(of: set)) }
             entries = infos.map { Entry(names: number($0.names), unitWords: number($0.unitWords), nouns: number($0.nouns)) }
-            sets = pool.sets
+            sets = pool.sets.exactlySized
         }
 
         /// How many keys have an info.

@@ -103,8 +103,8 @@ final class QualifierWords: Sendable {
             }
         }
         trie = MarkerTrie(keys)
-        self.entries = entries
-        sets = pool.sets
+        self.entries = entries.exactlySized
+        sets = pool.sets.exactlySized
     }
 
     /// Writes the table for the table cache on disk (``DerivedTableCache``).
