@@ -5,8 +5,8 @@
 /// ICU looks each name up along the bundle's parent chain (`de_CH` -> `de` -> `root`),
 /// opening bundles per call: thousands of lookups per locale. Here each bundle's own
 /// entries are read once and kept, in one block of UTF-8, only where they change what its
-/// parent answers; a lookup walks the chain to the nearest bundle with an entry (three
-/// bundles at most in ICU 72). A bundle costs its own entries, not a copy of every
+/// parent answers; a lookup walks the chain to the nearest bundle with an entry (a few
+/// bundles: `en_SB` -> `en_001` -> `en` -> `root`). A bundle costs its own entries, not a copy of every
 /// currency's strings: regional bundles override a few symbols, and 500 bundles each
 /// holding arrays of every currency's strings took 11 MiB.
 /// The test suite compares the result with `ucurr_getName` and `ucurr_getPluralName`.
@@ -25,7 +25,7 @@ final class CurrencyNames: Sendable {
     /// names are filed under): a fixed list of the specification, not locale data.
     static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
 
-    /// Which display string an entry holds; plural names follow as `pluralBase + ` the
+    /// Which display string an entry holds; a plural name's field is ``pluralBase`` plus its
     /// keyword's position in ``pluralCategories``.
     fileprivate enum Field {
         static let symbol: UInt32 = 0
