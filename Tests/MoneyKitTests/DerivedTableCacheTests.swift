@@ -30,7 +30,7 @@ import Testing
 
     @Test func everyTableOfEveryLocaleReadsBackAsBuilt() throws {
         var seen = Set<ObjectIdentifier>()
-        var checked = (names: 0, compact: 0, scale: Set<String>(), bundles: 0)
+        var checked = (names: 0, compact: 0, scale: Set<String>(), bundles: 0, formats: Set<String>())
         for locale in ICU.availableLocales {
             let profile = LocaleProfile.profile(for: locale)
             // The currency names of the locale's bundle and its ancestors'.
@@ -52,6 +52,11 @@ import Testing
                 #expect(try Self.roundTrips(compact), "compact affixes of \(locale)")
                 checked.compact += 1
             }
+            if checked.formats.insert(profile.language).inserted {
+                let sources = FormattingConventions.OwnFormatSources(language: profile.language)
+                let back = try Self.readBack(Self.encoded(sources), as: FormattingConventions.OwnFormatSources.self)
+                #expect(back.records == sources.records, "own formats of \(profile.language)")
+            }
             let language = ScaleWords.languageAndScript(locale)
             if checked.scale.insert(language).inserted {
                 let scale = ScaleWords.Table(words: ScaleWords.forLocale(locale))
@@ -65,6 +70,10 @@ import Testing
         #expect(fold.entries == Array(MarkerKey.foldTable))
         // Hundreds of distinct tables of each kind (a language's, mostly), and every currency-data bundle.
         #expect(checked.names > 200 && checked.compact > 200 && checked.scale.count > 200 && checked.bundles > 500)
+        // ICU 72's own formats: EUR in en_150's English, CVE in Portuguese, among others.
+        #expect(FormattingConventions.OwnFormatSources(language: "pt").records.contains {
+            $0.currency == CurrencyCatalog.shared.index(ofCode: "CVE".utf8)
+        })
     }
 
     @Test func aReadBackTableAnswersLikeTheBuiltOne() throws {
@@ -210,6 +219,12 @@ import Testing
         }
         let good = try Self.readBack(names(keys: [3, 1 << 16 | 5], ends: [1, 3]), as: CurrencyNames.OwnEntries.self)
         #expect(good.text(at: 1) == "bc")
+        // An own-format record naming a currency past ICU's.
+        writer = TableWriter()
+        writer.write(1)
+        writer.write(UInt16(count))
+        for text in ["#,##0.00 ¤", ",", "."] { writer.write(text) }
+        #expect(throws: TableReader.Invalid.self) { try Self.readBack(writer.bytes, as: FormattingConventions.OwnFormatSources.self) }
         // A fold entry that is no Unicode scalar, and a table of the wrong length.
         var entries = MarkerKey.FoldTable().entries
         entries[0] = 0xD800
