@@ -150,12 +150,7 @@ final class CurrencyNames: Sendable {
     /// The bundle's ``DisplayedSymbols``, built on first call.
     func displayedSymbols() -> DisplayedSymbols {
         if !own.hasSymbols, let parent { return parent.displayedSymbols() }
-        return displayed.withLock { built in
-            if let built { return built }
-            let symbols = DisplayedSymbols(self)
-            built = symbols
-            return symbols
-        }
+        return displayed.value { DisplayedSymbols(self) }
     }
 
     private let displayed = Locked<DisplayedSymbols?>(nil)
@@ -276,10 +271,10 @@ extension CurrencyNames.OwnEntries: StoredTable {
     }
 
     func encode(to writer: inout TableWriter) {
-        keys.withUnsafeBufferPointer { writer.write($0) }
-        ends.withUnsafeBufferPointer { writer.write($0) }
-        utf8.withUnsafeBufferPointer { writer.write($0) }
-        cleared.withUnsafeBufferPointer { writer.write($0) }
+        writer.write(keys)
+        writer.write(ends)
+        writer.write(utf8)
+        writer.write(cleared)
     }
 
     /// Reads entries ``encode(to:)`` wrote: keys ascending, each naming a field and one of

@@ -182,7 +182,12 @@ final class FormattingConventions: Sendable {
     /// its parent's but for the currencies it gives symbols of, so only those are asked of
     /// ICU (a regional bundle gives a few; all of them took a fifth of its profile's build).
     private static func spacingEdges(of names: CurrencyNames) -> [SpacingEdges] {
-        if let cached = names.spacingEdges.withLock({ $0 }) { return cached }
+        names.spacingEdges.value { deriveSpacingEdges(of: names) }
+    }
+
+    /// Derives a bundle's spacing facts: its parent's, those of the currencies it gives
+    /// symbols of asked of ICU (root: every currency).
+    private static func deriveSpacingEdges(of names: CurrencyNames) -> [SpacingEdges] {
         let catalog = CurrencyCatalog.shared.entries
         var result: [SpacingEdges]
         let changed: [Int]
@@ -193,43 +198,37 @@ final class FormattingConventions: Sendable {
             result = Array(repeating: SpacingEdges(bits: 0), count: catalog.count)
             changed = Array(catalog.indices)
         }
-        if !changed.isEmpty {
-            var edges: [UInt32] = []
-            edges.reserveCapacity(changed.count * 6)
-            // The texts' last and first scalars, read from their UTF-8 (the generic
-            // `unicodeScalars.first`/`last` cost several times more).
-            func appendEdges(_ text: String) {
-                var text = text
-                let (last, first) = text.withUTF8 { bytes -> (UInt32, UInt32) in
-                    guard !bytes.isEmpty else { return (0x20, 0x20) }
-                    let lastStart = Characters.startOfScalar(endingAt: bytes.count, notBefore: 0, in: bytes)
-                    return (Characters.decode(bytes, at: lastStart).scalar, Characters.decode(bytes, at: 0).scalar)
-                }
-                edges.append(last)
-                edges.append(first)
+        var edges: [UInt32] = []
+        edges.reserveCapacity(changed.count * 6)
+        // The texts' last and first scalars, read from their UTF-8 (the generic
+        // `unicodeScalars.first`/`last` cost several times more).
+        func appendEdges(_ text: String) {
+            var text = text
+            let (last, first) = text.withUTF8 { bytes -> (UInt32, UInt32) in
+                guard !bytes.isEmpty else { return (0x20, 0x20) }
+                let lastStart = Characters.startOfScalar(endingAt: bytes.count, notBefore: 0, in: bytes)
+                return (Characters.decode(bytes, at: lastStart).scalar, Characters.decode(bytes, at: 0).scalar)
             }
-            for currency in changed {
-                appendEdges(names.displaySymbol(currency))
-                appendEdges(names.displayNarrowSymbol(currency))
-                appendEdges(catalog[currency].code)
-            }
-            let afterMatches = spacingRule.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
-            let beforeMatches = spacingRule.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
-            for (position, currency) in changed.enumerated() {
-                var bits: UInt8 = 0
-                for kind in 0..<3 {
-                    let base = position * 6 + kind * 2
-                    if afterMatches.indices.contains(base), afterMatches[base] { bits |= 1 << (2 * kind) }
-                    if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
-                }
-                result[currency] = SpacingEdges(bits: bits)
-            }
+            edges.append(last)
+            edges.append(first)
         }
-        return names.spacingEdges.withLock { cached in
-            if let raced = cached { return raced }
-            cached = result
-            return result
+        for currency in changed {
+            appendEdges(names.displaySymbol(currency))
+            appendEdges(names.displayNarrowSymbol(currency))
+            appendEdges(catalog[currency].code)
         }
+        let afterMatches = spacingRule.map { ICU.setContains(pattern: $0.after.currencyMatch, edges) } ?? []
+        let beforeMatches = spacingRule.map { ICU.setContains(pattern: $0.before.currencyMatch, edges) } ?? []
+        for (position, currency) in changed.enumerated() {
+            var bits: UInt8 = 0
+            for kind in 0..<3 {
+                let base = position * 6 + kind * 2
+                if afterMatches.indices.contains(base), afterMatches[base] { bits |= 1 << (2 * kind) }
+                if beforeMatches.indices.contains(base + 1), beforeMatches[base + 1] { bits |= 1 << (2 * kind + 1) }
+            }
+            result[currency] = SpacingEdges(bits: bits)
+        }
+        return result
     }
 
     /// ICU's currency-spacing rule, read once.

@@ -344,9 +344,10 @@ extension GlobalMarkers: StoredTable {
 
     convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
         func table() throws(TableReader.Invalid) -> (MarkerTrie, [MarkerInfo], [SupplementInfo]) {
-            // (Reserved at their counts: these arrays live as long as the process.)
+            // Reserved at their counts (these arrays live as long as the process), which the
+            // bytes left bound: an entry is written in four sets and two bytes at least, an
+            // info in six sets and two Int32.
             var supplement: [SupplementInfo] = []
-            // (An info is written in six sets and two Int32, an entry in four sets and two bytes.)
             let supplementCount = try reader.readCount(ofItemsOfAtLeast: 4 * MemoryLayout<CurrencySet>.size + 2)
             supplement.reserveCapacity(supplementCount)
             for _ in 0..<supplementCount { supplement.append(try SupplementInfo(reading: &reader)) }

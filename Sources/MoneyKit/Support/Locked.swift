@@ -30,6 +30,19 @@ final class Locked<Value>: Sendable {
     }
 }
 
+extension Locked {
+    /// The value of a slot filled on first use: built by the first caller, under the lock
+    /// (callers asking at once wait for that one build), then returned to every caller.
+    func value<Built>(orBuild build: () -> Built) -> Built where Value == Built? {
+        withLock { slot in
+            if let built = slot { return built }
+            let built = build()
+            slot = built
+            return built
+        }
+    }
+}
+
 /// A value one thread is building and others wait for, so that threads asking for the same
 /// cold entry at once (parallel workers meeting a new locale) build it once, not once each,
 /// while readers of other entries go on. A pthread condition, which ThreadSanitizer sees.

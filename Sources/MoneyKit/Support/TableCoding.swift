@@ -123,7 +123,7 @@ struct TableReader {
     }
 
     mutating func readString() throws(Invalid) -> String {
-        let count = try readCount(below: bytes.count - offset + 1)
+        let count = try readCount(ofItemsOfAtLeast: 1)
         defer { offset += count }
         guard let text = String(validating: bytes[offset..<(offset + count)], as: UTF8.self) else { throw Invalid() }
         return text
@@ -136,7 +136,7 @@ struct TableReader {
     /// An array written by ``TableWriter/write(_:)-([T])``.
     mutating func readArray<T: FixedWidthInteger & BitwiseCopyable>(of _: T.Type = T.self) throws(Invalid) -> [T] {
         let size = MemoryLayout<T>.stride
-        let count = try readCount(below: (bytes.count - offset) / size + 1)
+        let count = try readCount(ofItemsOfAtLeast: size)
         let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { source in
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(
@@ -149,7 +149,7 @@ struct TableReader {
     }
 
     mutating func readSets() throws(Invalid) -> [CurrencySet] {
-        let count = try readCount(below: (bytes.count - offset) / MemoryLayout<CurrencySet>.size + 1)
+        let count = try readCount(ofItemsOfAtLeast: MemoryLayout<CurrencySet>.size)
         var sets: [CurrencySet] = []
         sets.reserveCapacity(count)
         for _ in 0..<count { sets.append(try readSet()) }

@@ -593,7 +593,7 @@ enum MarkerKey {
         }
 
         func encode(to writer: inout TableWriter) {
-            entries.withUnsafeBufferPointer { writer.write($0) }
+            writer.write(entries)
         }
 
         /// Reads entries ``encode(to:)`` wrote: one per scalar of the ranges, each a Unicode
