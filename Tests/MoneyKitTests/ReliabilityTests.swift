@@ -148,6 +148,10 @@ import Testing
             ("parentheses", "en_US", String(repeating: "(", count: 510) + "5" + String(repeating: ")", count: 510), "multipleSigns@1"),
             ("minus signs", "en_US", String(repeating: "-", count: 1020) + "5 $", "multipleSigns@1"),
             ("ignorable marks only", "en_US", String(repeating: "\u{200B}", count: 341), "empty@-"),
+            // Numbers in words (Docs/ParsingRules.md §8): the second reading's keyed text and bounded search.
+            ("number words, repeated", "en_US", String(repeating: "one hundred ", count: 85) + "$", "unexpectedCharacter@16"),
+            ("one compound word of 1,000 letters", "de_DE", String(repeating: "zwei", count: 250) + " €", "unexpectedCharacter@0"),
+            ("scale words, repeated", "es_MX", String(repeating: "mil ", count: 250) + "pesos", "invalidNumeral@8"),
         ]
     }()
 

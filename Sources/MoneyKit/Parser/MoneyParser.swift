@@ -205,19 +205,87 @@ public struct MoneyParser: Sendable {
         if route == .commonShapeFirst, let commonShape, let money = commonShape._withUnsafeGuaranteedRef({ $0.read(bytes) }) {
             return .success(money)
         }
+        let first = generalParse(bytes, readsNumberWords: false)
+        guard case .failure(let error) = first, options.mode == .lenient, Self.mayHoldNumberWords(bytes) else { return first }
+        // Lenient mode reads numbers written in words (Docs/ParsingRules.md §8) in a second
+        // reading, only after the first failed: a digit amount never pays for words, and
+        // every input the first reading accepts reads exactly as it would without them.
+        let second = generalParse(bytes, readsNumberWords: true)
+        switch second {
+        case .success:
+            return second
+        case .failure(let wordsError):
+            // The error of the reading that went further: an unknown word inside a number
+            // (`twelve thousand blah dollars`) is reported where it stands.
+            return (wordsError.offset ?? -1) > (error.offset ?? -1) ? second : first
+        }
+    }
+
+    /// The general machine over the input: structure (state machine over tokens), currency,
+    /// separators, amount.
+    private func generalParse(_ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool) -> Result<Money, MoneyParseError> {
         do throws(MoneyParseError) {
             // The locale's marker tables, built on its first general parse; read once here.
             let markers = profile.currencies.unmanagedMarkers
             let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
                                                 strict: options.mode == .strict, bytes: bytes)
-            var machine = StateMachine(lexer: Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency),
-                                       resolution: resolution)
+            let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: readsNumberWords)
+            var machine = StateMachine(lexer: lexer, resolution: resolution)
             try machine.run()
             // The structure is read where the machine left it (it is large: no copies).
             try resolution.settleMultipliers(&machine.result, bytes: bytes)
             return .success(try money(of: &machine.result, resolution: resolution, bytes: bytes))
         } catch {
             return .failure(error.naming(bytes))
+        }
+    }
+
+    /// Whether the input has a letter that is not ASCII or two ASCII letters in a row (no
+    /// number word is shorter: `un`, `en`): the only inputs a second reading in words could
+    /// change.
+    private static func mayHoldNumberWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                if Self.mayBeNumberWordLetter(scalar) { return true }
+                index += length
+                run = 0
+                continue
+            }
+            if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
+                run += 1
+                if run >= 2 { return true }
+            } else {
+                run = 0
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether a scalar above ASCII may be a letter of a number word: cheap tables first (a
+    /// failed amount full of symbols or marks must not pay a Unicode property lookup per
+    /// character: the adversarial inputs of RELIABILITY.md), the properties for the rest.
+    @inline(__always)
+    private static func mayBeNumberWordLetter(_ scalar: UInt32) -> Bool {
+        if Characters.isIgnorable(scalar) { return false }
+        if scalar < 0xE00 { return Characters.isWordLetter(scalar) }
+        // General punctuation, currency signs, arrows, mathematical and other symbols.
+        if scalar >= 0x2000 && scalar < 0x2C00 { return false }
+        return Characters.isLetterOrMark(scalar)
+    }
+
+    /// Whether the text is read only by the second reading, in words (Docs/ParsingRules.md
+    /// §8): the first fails and the second succeeds. For the tests that hold digit amounts to
+    /// their promises (no allocation, the common shape's equality).
+    package func readsOnlyInWords(_ text: String) -> Bool {
+        Self.withUTF8(of: text) { bytes in
+            guard case .failure = generalParse(bytes, readsNumberWords: false) else { return false }
+            guard case .success = generalParse(bytes, readsNumberWords: true) else { return false }
+            return true
         }
     }
 

@@ -134,6 +134,15 @@ struct NumberScan {
         include(from: runStart, to: runEnd)
     }
 
+    /// Reads a number written in words (§8) as if its digits were typed: ASCII digits with no
+    /// separator.
+    mutating func appendSpelledNumber(_ value: UInt64, start: Int, end: Int) {
+        if digitZero == 0 { digitZero = 0x30 }
+        if digitCount == 0 { coefficientStart = start }
+        for digit in String(value).utf8 { appendDigit(UInt32(digit - 0x30)) }
+        include(from: start, to: end)
+    }
+
     /// Adds one digit's value to the number.
     @inline(__always)
     private mutating func appendDigit(_ value: UInt32) {

@@ -130,6 +130,11 @@ struct StateMachine {
             // 十五, 万, 만 원: a unit with no digits before it counts once.
             try applyUnit(token, exponent: exponent, isYuan: false)
             state = .afterUnit
+        case .spelledNumber(let value):
+            // A number in words (§8) is whole: what may follow it is what follows digits
+            // once they end (a marker, a multiplier, a joiner and the minor part).
+            result.number.appendSpelledNumber(value, start: token.start, end: token.end)
+            endNumber()
         case .receiptPrefix:
             break
         case .multiplier(let multiplier):
@@ -164,7 +169,7 @@ struct StateMachine {
             case .unit, .yuan, .multiplier:
                 break
             case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix,
-                 .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+                 .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
                 endNumber()
             }
         case .unit(let exponent):
@@ -174,7 +179,7 @@ struct StateMachine {
             try applyUnit(token, exponent: exponent, isYuan: true)
             state = .afterUnit
         case .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
-             .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+             .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -201,7 +206,7 @@ struct StateMachine {
         case .unit, .yuan:
             throw unexpected(token)
         case .plus, .openParen, .closeParen, .marker, .exactly, .receiptPrefix, .receiptSuffix, .multiplier,
-             .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+             .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -222,7 +227,8 @@ struct StateMachine {
             case .digits, .unit:
                 break
             case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .yuan, .exactly,
-                 .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+                 .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner,
+                 .spelledNumber, .end:
                 endNumber()
             }
         case .exactly:
@@ -232,7 +238,7 @@ struct StateMachine {
         case .separator:
             throw unexpected(token)
         case .minus, .plus, .openParen, .closeParen, .dash, .marker, .receiptPrefix, .receiptSuffix, .regionQualifier,
-             .slashDash, .qualifierWord, .joiner, .end:
+             .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -256,7 +262,7 @@ struct StateMachine {
             state = .inDigits
             return
         }
-        if pendingJoiner != nil, token.kind != .space, !token.kind.isDigits, !token.kind.isUnit {
+        if pendingJoiner != nil, token.kind != .space, !token.kind.isDigits, !token.kind.isUnit, !token.kind.isSpelledNumber {
             // A joiner is followed by the minor part's digits.
             throw unexpected(token)
         }
@@ -276,6 +282,13 @@ struct StateMachine {
             result.trailingDigits = TrailingDigits(zero: zero, start: token.start, end: token.start)
             state = .inTrailingDigits
             try inTrailingDigits(token)
+        case .spelledNumber(let value) where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded):
+            // douze euros cinquante, twelve dollars and fifty cents (§8): the minor part in
+            // words, read as its digits would be.
+            pendingJoiner = nil
+            let digits = String(value).utf8.count
+            result.trailingDigits = TrailingDigits(value: UInt128(value), count: digits, zero: 0x30, start: token.start, end: token.end)
+            state = .inTrailingDigits
         case .marker(let marker) where marker.role == .minorUnit:
             // 50 cents, 99p: the amount in minor units (a marker after it would be a second one).
             guard result.firstMarker == nil, result.minorMarker == nil, result.qualifier == nil else {
@@ -345,7 +358,7 @@ struct StateMachine {
                                   offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw invalid(token)
-        case .digits, .separator, .dash, .exactly, .receiptPrefix, .qualifierWord, .joiner, .end:
+        case .digits, .separator, .dash, .exactly, .receiptPrefix, .qualifierWord, .joiner, .spelledNumber, .end:
             throw unexpected(token)
         }
     }
@@ -391,7 +404,8 @@ struct StateMachine {
         case .closeParen where result.minorMarker != nil:
             try afterNumber(token)
         case .digits, .unit, .marker, .closeParen, .separator, .minus, .plus, .openParen, .dash, .yuan, .exactly,
-             .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+             .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner,
+             .spelledNumber, .end:
             throw unexpected(token)
         }
     }

@@ -101,7 +101,7 @@ enum Characters {
     /// Out of line: inlined into ``isWordLetter(_:)``, the generic property lookup made every
     /// caller fetch two type metadata records on entry, even for ASCII.
     @inline(never)
-    private static func isLetterOrMark(_ value: UInt32) -> Bool {
+    static func isLetterOrMark(_ value: UInt32) -> Bool {
         guard let scalar = Unicode.Scalar(value) else { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

@@ -47,6 +47,9 @@ struct Lexer {
     /// The currency hint: symbols of currencies no longer current, and supplement forms
     /// outside their scope, are markers only for it.
     let hint: Currency?
+    /// Whether numbers written in words are read (§8): only in the parse's second reading,
+    /// after the first failed in lenient mode, so words never cost a digit amount anything.
+    let readsNumberWords: Bool
     private(set) var index = 0
     /// Whether the last token is a run of digits.
     private var previousIsDigits = false
@@ -57,8 +60,9 @@ struct Lexer {
     /// given when the caller holds them already).
     @inline(__always)
     init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil,
-         hint: Currency?) {
+         hint: Currency?, readsNumberWords: Bool = false) {
         self.bytes = bytes
+        self.readsNumberWords = readsNumberWords
         self.unmanagedProfile = Unmanaged.passUnretained(profile)
         self.hint = hint
         let global = GlobalMarkers.shared
@@ -105,7 +109,7 @@ struct Lexer {
     /// words and yuan units may follow).
     private var afterNumber: Bool {
         switch lastSolid {
-        case .digits, .unit, .yuan, .separator, .multiplier: true
+        case .digits, .unit, .yuan, .separator, .multiplier, .spelledNumber: true
         case .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
              .regionQualifier, .slashDash, .qualifierWord, .joiner, .end: false
         }
@@ -207,8 +211,26 @@ struct Lexer {
         default:
             break
         }
+        if readsNumberWords, let spelled = spelledNumberToken(start: start) { return spelled }
         if let token = wordToken(start: start) { return token }
         throw unexpectedText(at: start, length: length)
+    }
+
+    /// A number written in words (§8) where a number may begin: at the start, after a sign
+    /// or marker, or after a joiner (not right after another number: `twelve fifty` is two).
+    /// A marker that reaches further wins (`one` is no marker anywhere, but a language's
+    /// currency name may begin with a number word).
+    private mutating func spelledNumberToken(start: Int) -> Token? {
+        guard !lastSolid.isDigits, !lastSolid.isSpelledNumber, !lastSolid.isUnit, !lastSolid.isMultiplier,
+              let reading = SpelledNumberReader.read(bytes, from: start, locale: withProfile({ $0.identifier })) else { return nil }
+        if let marker = matchMarker(from: start), marker.end > reading.end { return nil }
+        if let last = reading.lastScale, let compact = matchCompact(from: last.start, side: .after), compact.end > reading.end {
+            // `deux millions d'euros`: the scale word is read as a multiplier with its particle.
+            index = last.endBefore
+            return Token(kind: .spelledNumber(last.valueBefore), start: start, end: last.endBefore)
+        }
+        index = reading.end
+        return Token(kind: .spelledNumber(reading.value), start: start, end: reading.end)
     }
 
     /// The end of a `/` at `start` followed by a character that `follows` accepts (`/-`,
@@ -347,7 +369,7 @@ struct Lexer {
                 return Token(kind: .regionQualifier(.region(region)), start: start, end: index)
             }
             // After an amount's marker or number: a joiner before its minor part (§7).
-            if lastSolid.isMarker || lastSolid.isDigits || lastSolid.isUnit,
+            if lastSolid.isMarker || lastSolid.isDigits || lastSolid.isUnit || lastSolid.isSpelledNumber,
                let end = withProfile({ $0.joiners.match(in: bytes, from: start) }) {
                 index = end
                 return Token(kind: .joiner, start: start, end: end)

@@ -79,6 +79,9 @@ struct Token: Sendable {
         case qualifierWord
         /// A word joining a major amount to its minor part (`y`, `und`, `and`, `con`, `又`, §7).
         case joiner
+        /// A number written in words (`deux cent cinquante`, §8): its value. Only the parse's
+        /// second reading, in lenient mode, has such tokens.
+        case spelledNumber(UInt64)
         /// The end of the input.
         case end
 
@@ -92,6 +95,8 @@ struct Token: Sendable {
         var isUnit: Bool { if case .unit = self { true } else { false } }
         /// Whether this is a yuan unit.
         var isYuan: Bool { if case .yuan = self { true } else { false } }
+        /// Whether this is a number written in words.
+        var isSpelledNumber: Bool { if case .spelledNumber = self { true } else { false } }
         /// Whether this is a compact multiplier or scale word.
         var isMultiplier: Bool { if case .multiplier = self { true } else { false } }
     }

@@ -24,6 +24,7 @@ extension Token.Kind {
         case .slashDash: "slashDash"
         case .qualifierWord: "qualifierWord"
         case .joiner: "joiner"
+        case .spelledNumber(let value): "spelledNumber(\(value))"
         case .end: "end"
         }
     }

@@ -1,0 +1,332 @@
+/// The number words of a language (Docs/ParsingRules.md §8), derived from ICU's spell-out
+/// rules (RBNF): what ICU writes for every number from 0 to 999 and for every count from 1 to
+/// 999 times each power of ten it has a scale word for, in each of the language's cardinal
+/// rule sets (genders, cases, the verbose English forms with "and") and its numbering rule set.
+///
+/// Every text is keyed the way the reader walks the input (``NumberWords/key(of:)``): letters
+/// folded as marker keys fold them (case and accents), and spaces, hyphens and ICU's invisible
+/// break hints (U+00AD, U+200B) left out, so `twenty-five`, `twenty five` and `Twenty­Five`
+/// are one key and German compounds need no splitting rules (`zweihundertfünfzig` is the key
+/// of 250 whether written with spaces, hyphens, soft hyphens or none).
+///
+/// Four kinds of piece come out of the derivation:
+/// - a **group**: the whole spelling of 0 to 999 (`deux cents`, `двести пятьдесят`);
+/// - a **group before a scale word**: the form a count takes only in front of a scale word,
+///   found by removing the scale word from ICU's spelling of the product (Italian `ventun`
+///   of `ventun milioni`, French `deux cent` of `deux cent mille`);
+/// - a **scale word**: the rest of that spelling after a count (`mille`, `Millionen`, `тысячи`),
+///   or the whole spelling of one times a power (`mil`, `тысяча`, `un milione`);
+/// - a **scaled count**: a spelling of a count times a power that splits no other way
+///   (Arabic `ألفان`, 2,000 in one word; Swahili `elfu mbili`, the scale word first).
+///
+/// How pieces combine into a value is ``SpelledNumberReader``'s business. Languages whose
+/// spell-out rules write CJK or Korean numerals (read by §4b already), and languages without
+/// rules of their own (ICU falls back to another language's), have no number words. Opening
+/// ICU's rules parses them whole and spelling a value costs about a microsecond, so a
+/// language's table (tens of thousands of spellings) is built once per process, and only
+/// when the parser meets a run of letters that is no marker in that language (words never
+/// cost a digit amount anything).
+final class NumberWords: Sendable {
+    /// What a key means.
+    enum Piece: Sendable, Equatable {
+        /// A number from 0 to 999 written whole.
+        case group(UInt16)
+        /// A count from 1 to 999 in the form it takes only right before a scale word.
+        case groupBeforeScale(UInt16)
+        /// A power of ten (3 for `thousand`), multiplying the count before it (one when none).
+        case scale(Int8)
+        /// A count and a power of ten in one spelling.
+        case scaledCount(UInt16, Int8)
+        /// A number from 1 to 999 in the form it takes only after a scaled part, with the
+        /// word that joins them (`e sessenta e nove` of Portuguese `seis mil e sessenta e
+        /// nove`, Danish `og niogtres`, Vietnamese `không trăm sáu mươi chín`).
+        case groupAfterScale(UInt16)
+    }
+
+    /// The walkable keys; a key's value indexes ``meanings``.
+    let trie: MarkerTrie
+    /// What each key means (most keys one piece; a few two, such as a form that is both a
+    /// group and a group before a scale word).
+    let meanings: [[Piece]]
+    /// Whether a scale word may multiply a smaller one before it (Spanish `mil doscientos
+    /// millones` is 1,200 × 10^6): true when ICU's own spellings of large values need it.
+    let multipliesSmallerScales: Bool
+
+    init(keys: [[UInt8]: [Piece]], multipliesSmallerScales: Bool) {
+        var meanings: [[Piece]] = []
+        var entries: [(key: [UInt8], value: Int32)] = []
+        for (key, pieces) in keys.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            entries.append((key, Int32(meanings.count)))
+            meanings.append(pieces)
+        }
+        trie = MarkerTrie(entries)
+        self.meanings = meanings
+        self.multipliesSmallerScales = multipliesSmallerScales
+    }
+
+    /// Whether the language has number words at all.
+    var isEmpty: Bool { meanings.isEmpty }
+
+    // MARK: The cache
+
+    private static let cache = DerivedCache<String, NumberWords>(limit: 256)
+
+    /// The number words of a locale's language and script (`sr` and `sr_Latn` differ), built
+    /// on first use.
+    static func forLocale(_ locale: String) -> NumberWords {
+        let key = ScaleWords.languageAndScript(locale)
+        return cache.value(for: key) { derive(locale: key) }
+    }
+
+    /// English's number words, read in every locale besides its own language's
+    /// (Docs/ParsingRules.md §8).
+    static var english: NumberWords { forLocale("en") }
+
+    // MARK: Keys
+
+    /// The key of a spelled text: folded letters, with the separators between words left out.
+    static func key(of text: String) -> [UInt8] {
+        var key: [UInt8] = []
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let (scalar, length) = Characters.decode(utf8, at: index)
+                index += length
+                guard let canonical = keyScalar(scalar) else { continue }
+                appendKeyBytes(of: canonical) { key.append($0) }
+            }
+        }
+        return key
+    }
+
+    /// What a scalar of spelled text contributes to a key: nil for a separator between words
+    /// (spaces, hyphens, ICU's break hints, ignorable marks), else its canonical form.
+    @inline(__always)
+    static func keyScalar(_ scalar: UInt32) -> UInt32? {
+        if isSeparator(scalar) || Characters.isIgnorable(scalar) { return nil }
+        let canonical = Characters.canonical(scalar)
+        return canonical == 0x20 ? nil : canonical
+    }
+
+    /// The key bytes of a letter: folded as marker keys fold them, and `ß` as `ss` (Unicode's
+    /// case folding; `dreissig` is how Swiss German and many keyboards write `dreißig`).
+    @inline(__always)
+    static func appendKeyBytes(of canonical: UInt32, _ body: (UInt8) -> Void) {
+        if canonical == 0xDF {
+            body(0x73)
+            body(0x73)
+            return
+        }
+        MarkerKey.appendKeyBytes(of: canonical, folded: true, body)
+    }
+
+    /// Spaces are canonicalized by ``Characters/canonical(_:)``; these are the hyphens and
+    /// break hints that join number words (`vingt-cinq`, `zwei­hundert`).
+    @inline(__always)
+    static func isSeparator(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2D, 0xAD, 0x200B, 0x2010, 0x2011: true
+        default: false
+        }
+    }
+
+    // MARK: Derivation
+
+    /// The powers of ten probed for scale words: ``ScaleWords``' list (every power that has a
+    /// word of its own in some language) up to 10^12, the largest amount the round-trip
+    /// test asks for.
+    private static let exponents: [Int8] = [3, 4, 5, 6, 7, 9, 11, 12]
+    /// The powers probed for scale words: those, and hundreds (`hundred` of `fifteen
+    /// hundred`, `hundert` of `fünfzehnhundert`), where the word is no number of its own.
+    private static let scaleExponents: [Int8] = [2] + exponents
+
+    /// Most rule sets read (Russian has 24 cardinal ones: genders and cases).
+    private static let maximumRuleSets = 32
+
+    /// Counts spelled with every power in every rule set after the first: the forms a count
+    /// takes before a scale word change with its last digits (gender, plural and case
+    /// agreement), which these cover; the first rule set spells every count.
+    private static let sampleCounts: [UInt16] = [1, 2, 3, 4, 5, 10, 11, 12, 20, 21, 22, 25, 100, 101, 121, 200, 500]
+
+    private static func derive(locale: String) -> NumberWords {
+        let none = NumberWords(keys: [:], multipliesSmallerScales: false)
+        guard let format = ICU.SpellOut(locale: locale) else { return none }
+        let language = locale.prefix { $0 != "_" }
+        guard format.actualLocale.prefix(while: { $0 != "_" }) == language else { return none }
+        let ruleSets = Array(format.ruleSets.filter { name in
+            (name.hasPrefix("%spellout-cardinal") || name == "%spellout-numbering")
+        }.prefix(maximumRuleSets))
+        guard !ruleSets.isEmpty else { return none }
+        // ICU's break hints are kept in the texts here: they only ever separate words.
+        func spell(_ value: Int64, _ ruleSet: String) -> [UInt8]? {
+            guard let text = format.format(value, ruleSet: ruleSet) else { return nil }
+            // Numerals of §4b (Han, Hangul) are read by the lexer; such a language has no words here.
+            if text.unicodeScalars.contains(where: { Numerals.kind($0.value) != nil }) { return nil }
+            let key = key(of: text)
+            return key.isEmpty ? nil : key
+        }
+        var keys: [[UInt8]: [Piece]] = [:]
+        func add(_ key: [UInt8], _ piece: Piece) {
+            if !keys[key, default: []].contains(piece) { keys[key, default: []].append(piece) }
+        }
+        // Groups: 0 to 999 whole.
+        var groupKeys: [UInt16: Set<[UInt8]>] = [:]
+        for ruleSet in ruleSets {
+            for value in 0...999 {
+                guard let key = spell(Int64(value), ruleSet) else { return none }
+                add(key, .group(UInt16(value)))
+                groupKeys[UInt16(value), default: []].insert(key)
+            }
+        }
+        if language == "en" { addEnglishArticles(to: &keys) }
+        // Scale words, power by power in ascending order, each against the groups and scale
+        // words found so far: a spelling those already read as its value needs no word of
+        // its own (`diez mil` is ten thousands: Spanish has no word for 10^4).
+        var ownWords: [Int8: [[UInt8]]] = [:]
+        for exponent in scaleExponents {
+            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+            let found = scaleWordKeys(exponent: exponent, ruleSets: ruleSets, groupKeys: groupKeys, spell: spell) { key, value in
+                exponent == 2 ? false : SpelledNumberReader.value(ofKey: key, in: known) == value
+            }
+            for key in found.counted { add(key, .scale(exponent)) }
+            for key in found.alone { add(key, .scaledCount(1, exponent)) }
+            ownWords[exponent] = found.counted.union(found.alone).sorted { $0.count > $1.count }
+        }
+        // Then the forms counts take before each power's words, and the spellings that split
+        // no other way, for the spellings the words so far do not read (hundreds are groups
+        // already: `hundred` is only read after a count, `fifteen hundred`).
+        for exponent in exponents {
+            guard let words = ownWords[exponent], !words.isEmpty else { continue }
+            let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
+            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+            for (ruleIndex, ruleSet) in ruleSets.enumerated() {
+                for count in ruleIndex == 0 ? Array(1...999) : sampleCounts {
+                    let value = Int64(count) * power
+                    guard let text = spell(value, ruleSet),
+                          SpelledNumberReader.value(ofKey: text, in: known) != UInt64(value) else { continue }
+                    if let word = words.first(where: { text.ends(with: $0) }) {
+                        let before = Array(text.dropLast(word.count))
+                        if before.isEmpty || keys[before]?.contains(where: { $0.groupValue.map { $0 != count } ?? true }) ?? false {
+                            // The whole spelling, where the rest is nothing or means something else.
+                            add(text, .scaledCount(count, exponent))
+                        } else {
+                            add(before, .groupBeforeScale(count))
+                        }
+                    } else {
+                        add(text, .scaledCount(count, exponent))
+                    }
+                }
+            }
+        }
+        deriveJoins(ownWords: ownWords, ruleSet: ruleSets[0], groupKeys: groupKeys, spell: spell, keys: &keys)
+        let words = NumberWords(keys: keys, multipliesSmallerScales: false)
+        // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
+        // millones`: whether ICU does is read off its spelling of such a value.
+        let probe: Int64 = 1_234_000_000
+        let needsLongScale = ruleSets.prefix(1).contains { ruleSet in
+            guard let text = format.format(probe, ruleSet: ruleSet) else { return false }
+            return SpelledNumberReader.value(ofKey: key(of: text), in: words) != UInt64(probe)
+        }
+        guard needsLongScale else { return words }
+        let long = NumberWords(keys: keys, multipliesSmallerScales: true)
+        return long
+    }
+
+    /// What comes between a scaled part and the number after it, from ICU's spelling of
+    /// one or two times a power plus each number from 1 to 999 that the words so far do not
+    /// read: when the spelling begins with the scaled part's own, the rest is the number's
+    /// form after a scaled part (with its joining word); when it ends with the number's own
+    /// spelling, the rest less the count is the scale word's form before a number (Georgian
+    /// `მილიონ` of `მილიონი`).
+    private static func deriveJoins(
+        ownWords: [Int8: [[UInt8]]], ruleSet: String, groupKeys: [UInt16: Set<[UInt8]>],
+        spell: (Int64, String) -> [UInt8]?, keys: inout [[UInt8]: [Piece]]
+    ) {
+        func add(_ key: [UInt8], _ piece: Piece) {
+            if !keys[key, default: []].contains(piece) { keys[key, default: []].append(piece) }
+        }
+        for exponent: Int8 in [3, 6] where !(ownWords[exponent] ?? []).isEmpty {
+            let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
+            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+            for count: Int64 in [1, 2] {
+                guard let high = spell(count * power, ruleSet) else { continue }
+                for rest in 1...999 {
+                    let value = count * power + Int64(rest)
+                    guard let text = spell(value, ruleSet),
+                          SpelledNumberReader.value(ofKey: text, in: known) != UInt64(value) else { continue }
+                    if text.starts(with: high), text.count > high.count {
+                        add(Array(text.dropFirst(high.count)), .groupAfterScale(UInt16(rest)))
+                    } else if let low = (groupKeys[UInt16(rest)] ?? []).filter({ text.ends(with: $0) && $0.count < text.count })
+                                .max(by: { $0.count < $1.count }) {
+                        let before = Array(text.dropLast(low.count))
+                        let counts = (groupKeys[UInt16(count)] ?? []).filter { before.starts(with: $0) && $0.count < before.count }
+                        let word = counts.max(by: { $0.count < $1.count }).map { Array(before.dropFirst($0.count)) }
+                            ?? (count == 1 ? before : nil)
+                        if let word, keys[word] == nil { add(word, .scale(exponent)) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The scale words of a power of ten as keys: ICU's spelling of 1, 2, 3 and 5 times it,
+    /// less the count's own spelling in any rule set (the count written first), or the whole
+    /// spelling of one times the power; none where the words known already read the
+    /// spelling (`isRead`).
+    private static func scaleWordKeys(
+        exponent: Int8, ruleSets: [String], groupKeys: [UInt16: Set<[UInt8]>],
+        spell: (Int64, String) -> [UInt8]?, isRead: ([UInt8], UInt64) -> Bool
+    ) -> (counted: Set<[UInt8]>, alone: Set<[UInt8]>) {
+        var counted = Set<[UInt8]>()
+        var alone = Set<[UInt8]>()
+        let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
+        for ruleSet in ruleSets {
+            for count: UInt16 in [1, 2, 3, 5] {
+                let value = Int64(count) * power
+                guard let text = spell(value, ruleSet), !isRead(text, UInt64(value)) else { continue }
+                // The longest spelling of the count the text begins with.
+                let prefixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.starts(with: $0) }
+                // A key that also spells a number (`cent` is 100) is no scale word.
+                func isNumber(_ key: [UInt8]) -> Bool { groupKeys.values.contains { $0.contains(key) } }
+                if let prefix = prefixes.max(by: { $0.count < $1.count }) {
+                    let key = Array(text.dropFirst(prefix.count))
+                    if !isNumber(key) { counted.insert(key) }
+                } else if count == 1, !isNumber(text) {
+                    alone.insert(text)
+                }
+            }
+        }
+        return (counted, alone)
+    }
+}
+
+extension NumberWords {
+    /// English writes `a` or `an` for one before a hundred or a scale word (`a hundred
+    /// bucks`, `a thousand euros`). Hand-written: ICU's spell-out rules always write `one`.
+    fileprivate static func addEnglishArticles(to keys: inout [[UInt8]: [Piece]]) {
+        let one = Array("one".utf8)
+        for (key, pieces) in keys where key.starts(with: one) && key.count > one.count {
+            let rest = key.dropFirst(one.count)
+            guard rest.starts(with: "hundred".utf8) else { continue }
+            for article in ["a", "an"] { keys[Array(article.utf8) + rest, default: []].append(contentsOf: pieces) }
+        }
+        for article in ["a", "an"] { keys[Array(article.utf8), default: []].append(.groupBeforeScale(1)) }
+    }
+}
+
+extension NumberWords.Piece {
+    /// The value of a group (whole or before a scale word), nil for other pieces.
+    var groupValue: UInt16? {
+        switch self {
+        case .group(let value), .groupBeforeScale(let value), .groupAfterScale(let value): value
+        case .scale, .scaledCount: nil
+        }
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool {
+        suffix.count <= count && self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
