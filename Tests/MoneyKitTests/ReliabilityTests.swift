@@ -186,7 +186,7 @@ import Testing
         typical.map { time($0.0, $0.1, route: .generalOnly) }.sorted()[typical.count / 2]
     }
 
-    @Test("Worst cases give the expected result and stay under 50x a typical row")
+    @Test("Worst cases give the expected result and stay under 50x a typical row (150x for words)")
     func worstCasesStayLinear() {
         var typical = Self.typicalTime()
         var report: [String] = []
@@ -199,14 +199,17 @@ import Testing
             // again (up to three times) and the smallest ratio counts; real super-linear work
             // stays over the limit every time.
             var retries = 0
-            while Self.timingIsMeaningful, nanoseconds >= 50 * typical, retries < 3 {
+            // Numbers in words are a second reading of an input the first rejected (§8): a
+            // run of 1,000 letters is walked by both, and keyed once more for the words.
+            let limit: Double = worst.name.contains("words") || worst.name.contains("letters") ? 150 : 50
+            while Self.timingIsMeaningful, nanoseconds >= limit * typical, retries < 3 {
                 retries += 1
                 typical = min(typical, Self.typicalTime())
                 nanoseconds = min(nanoseconds, Self.time(worst.locale, worst.input))
             }
             report.append(String(format: "%@: %.0f ns, %.1fx", worst.name, nanoseconds, nanoseconds / typical)
                           + (retries > 0 ? " (measured \(retries + 1) times)" : ""))
-            #expect(!Self.timingIsMeaningful || nanoseconds < 50 * typical, "\(worst.name): \(Int(nanoseconds)) ns against \(Int(typical)) ns typical")
+            #expect(!Self.timingIsMeaningful || nanoseconds < limit * typical, "\(worst.name): \(Int(nanoseconds)) ns against \(Int(typical)) ns typical")
         }
         print("Adversarial inputs (typical row \(Int(typical)) ns):\n" + report.joined(separator: "\n"))
     }

@@ -41,6 +41,11 @@ final class NumberWords: Sendable {
         /// word that joins them (`e sessenta e nove` of Portuguese `seis mil e sessenta e
         /// nove`, Danish `og niogtres`, Vietnamese `không trăm sáu mươi chín`).
         case groupAfterScale(UInt16)
+        /// A power of ten written before its count (Swahili `elfu` of `elfu mbili`, 2,000).
+        case scaleBeforeCount(Int8)
+        /// A word joining a scaled part to the next (`og` of Icelandic `milliónur og þrjú
+        /// hundruð … þúsund`, the comma of Swahili `milioni moja, elfu …`).
+        case joiner
     }
 
     /// The walkable keys; a key's value indexes ``meanings``.
@@ -187,10 +192,12 @@ final class NumberWords: Sendable {
         for exponent in scaleExponents {
             let known = NumberWords(keys: keys, multipliesSmallerScales: false)
             let found = scaleWordKeys(exponent: exponent, ruleSets: ruleSets, groupKeys: groupKeys, spell: spell) { key, value in
-                exponent == 2 ? false : SpelledNumberReader.value(ofKey: key, in: known) == value
+                // Read as its value, or as another (ICU's own ambiguity): no new word.
+                exponent == 2 ? false : SpelledNumberReader.value(ofKey: key, in: known) != nil
             }
             for key in found.counted { add(key, .scale(exponent)) }
             for key in found.alone { add(key, .scaledCount(1, exponent)) }
+            for key in found.first { add(key, .scaleBeforeCount(exponent)) }
             ownWords[exponent] = found.counted.union(found.alone).sorted { $0.count > $1.count }
         }
         // Then the forms counts take before each power's words, and the spellings that split
@@ -203,14 +210,22 @@ final class NumberWords: Sendable {
             for (ruleIndex, ruleSet) in ruleSets.enumerated() {
                 for count in ruleIndex == 0 ? Array(1...999) : sampleCounts {
                     let value = Int64(count) * power
-                    guard let text = spell(value, ruleSet),
-                          SpelledNumberReader.value(ofKey: text, in: known) != UInt64(value) else { continue }
+                    // A spelling the words so far read as its value needs nothing; one they
+                    // read as another value is ICU's own ambiguity (Kyrgyz verbose rules write
+                    // 200,000 as `эки миң`, 2,000), left out.
+                    guard let text = spell(value, ruleSet), SpelledNumberReader.value(ofKey: text, in: known) == nil else { continue }
                     if let word = words.first(where: { text.ends(with: $0) }) {
                         let before = Array(text.dropLast(word.count))
-                        if before.isEmpty || keys[before]?.contains(where: { $0.groupValue.map { $0 != count } ?? true }) ?? false {
+                        if !before.isEmpty, groupKeys[count]?.contains(before) ?? false {
+                            // A count's own spelling and a word ICU writes alone for one times
+                            // the power (Hebrew `אלף`): the word also counts a number before it.
+                            add(word, .scale(exponent))
+                        } else if before.isEmpty || keys[before]?.contains(where: { $0.groupValue.map { $0 != count } ?? true }) ?? false {
                             // The whole spelling, where the rest is nothing or means something else.
                             add(text, .scaledCount(count, exponent))
-                        } else {
+                        } else if SpelledNumberReader.value(ofKey: before, in: known) == nil {
+                            // (A rest that reads as a number of its own is a compound, Thai
+                            // `หกแสนสี่` of `หกแสนสี่พัน`: no form of the count.)
                             add(before, .groupBeforeScale(count))
                         }
                     } else {
@@ -219,7 +234,12 @@ final class NumberWords: Sendable {
                 }
             }
         }
-        deriveJoins(ownWords: ownWords, ruleSet: ruleSets[0], groupKeys: groupKeys, spell: spell, keys: &keys)
+        // Joins differ by gender (Arabic, Hebrew): every number after a scaled part in the
+        // first rule sets (numbering, cardinal, genders), a sample in the case forms after them.
+        for (ruleIndex, ruleSet) in ruleSets.enumerated() {
+            deriveJoins(ownWords: ownWords, ruleSet: ruleSet, rests: ruleIndex < 4 ? Array(1...999) : sampleCounts.map(Int.init),
+                        groupKeys: groupKeys, spell: spell, keys: &keys)
+        }
         let words = NumberWords(keys: keys, multipliesSmallerScales: false)
         // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
         // millones`: whether ICU does is read off its spelling of such a value.
@@ -240,21 +260,31 @@ final class NumberWords: Sendable {
     /// spelling, the rest less the count is the scale word's form before a number (Georgian
     /// `მილიონ` of `მილიონი`).
     private static func deriveJoins(
-        ownWords: [Int8: [[UInt8]]], ruleSet: String, groupKeys: [UInt16: Set<[UInt8]>],
+        ownWords: [Int8: [[UInt8]]], ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>],
         spell: (Int64, String) -> [UInt8]?, keys: inout [[UInt8]: [Piece]]
     ) {
         func add(_ key: [UInt8], _ piece: Piece) {
             if !keys[key, default: []].contains(piece) { keys[key, default: []].append(piece) }
         }
-        for exponent: Int8 in [3, 6] where !(ownWords[exponent] ?? []).isEmpty {
+        // Words that join a scaled part to a smaller scaled part: ICU's spelling of 10^6 plus
+        // 1,000, 2,000 or 5,000 is the spelling of 10^6, the joining word, and the spelling
+        // of the smaller part.
+        if let million = spell(1_000_000, ruleSet) {
+            for thousands: Int64 in [1_000, 2_000, 5_000, 21_000] {
+                guard let text = spell(1_000_000 + thousands, ruleSet), let part = spell(thousands, ruleSet),
+                      text.starts(with: million), text.ends(with: part), text.count > million.count + part.count else { continue }
+                let word = Array(text[million.count..<(text.count - part.count)])
+                if keys[word] == nil { add(word, .joiner) }
+            }
+        }
+        for exponent: Int8 in [3, 6, 9] where !(ownWords[exponent] ?? []).isEmpty {
             let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
             let known = NumberWords(keys: keys, multipliesSmallerScales: false)
             for count: Int64 in [1, 2] {
                 guard let high = spell(count * power, ruleSet) else { continue }
-                for rest in 1...999 {
+                for rest in exponent == 9 ? sampleCounts.map(Int.init) : rests {
                     let value = count * power + Int64(rest)
-                    guard let text = spell(value, ruleSet),
-                          SpelledNumberReader.value(ofKey: text, in: known) != UInt64(value) else { continue }
+                    guard let text = spell(value, ruleSet), SpelledNumberReader.value(ofKey: text, in: known) == nil else { continue }
                     if text.starts(with: high), text.count > high.count {
                         add(Array(text.dropFirst(high.count)), .groupAfterScale(UInt16(rest)))
                     } else if let low = (groupKeys[UInt16(rest)] ?? []).filter({ text.ends(with: $0) && $0.count < text.count })
@@ -270,34 +300,42 @@ final class NumberWords: Sendable {
         }
     }
 
-    /// The scale words of a power of ten as keys: ICU's spelling of 1, 2, 3 and 5 times it,
+    /// The scale words of a power of ten as keys: ICU's spelling of a few counts times it,
     /// less the count's own spelling in any rule set (the count written first), or the whole
     /// spelling of one times the power; none where the words known already read the
     /// spelling (`isRead`).
     private static func scaleWordKeys(
         exponent: Int8, ruleSets: [String], groupKeys: [UInt16: Set<[UInt8]>],
         spell: (Int64, String) -> [UInt8]?, isRead: ([UInt8], UInt64) -> Bool
-    ) -> (counted: Set<[UInt8]>, alone: Set<[UInt8]>) {
+    ) -> (counted: Set<[UInt8]>, alone: Set<[UInt8]>, first: Set<[UInt8]>) {
         var counted = Set<[UInt8]>()
         var alone = Set<[UInt8]>()
+        var first = Set<[UInt8]>()
         let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
         for ruleSet in ruleSets {
-            for count: UInt16 in [1, 2, 3, 5] {
+            // Counts whose nouns take every plural and case form (Lithuanian `tūkstantis`,
+            // `tūkstančiai`, `tūkstančių` after 1, 2 and 10).
+            for count: UInt16 in [1, 2, 3, 5, 10, 11, 20, 21] {
                 let value = Int64(count) * power
                 guard let text = spell(value, ruleSet), !isRead(text, UInt64(value)) else { continue }
                 // The longest spelling of the count the text begins with.
                 let prefixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.starts(with: $0) }
                 // A key that also spells a number (`cent` is 100) is no scale word.
                 func isNumber(_ key: [UInt8]) -> Bool { groupKeys.values.contains { $0.contains(key) } }
+                let suffixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.ends(with: $0) }
                 if let prefix = prefixes.max(by: { $0.count < $1.count }) {
                     let key = Array(text.dropFirst(prefix.count))
                     if !isNumber(key) { counted.insert(key) }
+                } else if let suffix = suffixes.max(by: { $0.count < $1.count }) {
+                    // The word first, then the count (Swahili `elfu mbili`).
+                    let key = Array(text.dropLast(suffix.count))
+                    if !isNumber(key) { first.insert(key) }
                 } else if count == 1, !isNumber(text) {
                     alone.insert(text)
                 }
             }
         }
-        return (counted, alone)
+        return (counted, alone, first)
     }
 }
 
@@ -320,7 +358,7 @@ extension NumberWords.Piece {
     var groupValue: UInt16? {
         switch self {
         case .group(let value), .groupBeforeScale(let value), .groupAfterScale(let value): value
-        case .scale, .scaledCount: nil
+        case .scale, .scaledCount, .scaleBeforeCount, .joiner: nil
         }
     }
 }
