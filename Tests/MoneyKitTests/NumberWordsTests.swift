@@ -159,3 +159,67 @@ import Testing
     }
 }
 
+
+/// The same proof with ICU's full-name currency format: the number of each formatted amount
+/// (`250 российских рублей`) replaced by ICU's spelling of it (`двести пятьдесят российских
+/// рублей`), in the language's likely locale and its region's currency.
+@Suite struct NumberWordsCurrencyNameTests {
+    /// The text with its first run of digits (and the separators between them) replaced.
+    static func replacingNumber(in text: String, with words: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { DigitSystems.digit($0.value) != nil }) else { return nil }
+        var end = first
+        while end < scalars.count {
+            if DigitSystems.digit(scalars[end].value) != nil { end += 1; continue }
+            if end + 1 < scalars.count, DigitSystems.digit(scalars[end + 1].value) != nil,
+               ",. \u{A0}\u{202F}’'٬".unicodeScalars.contains(scalars[end]) { end += 1; continue }
+            break
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[..<first])
+        result.append(contentsOf: words.unicodeScalars)
+        result.append(contentsOf: scalars[end...])
+        return String(result)
+    }
+
+    @Test("ICU's full-name currency amounts read back with the number spelled out")
+    func currencyNames() throws {
+        let regionCurrencies = Dictionary(ICU.currentCurrencyRegions(atMilliseconds: Date().timeIntervalSince1970 * 1000)
+            .map { ($0.region, $0.code) }, uniquingKeysWith: { first, _ in first })
+        var total = 0
+        var unreadWithDigits = 0
+        var failed: [String] = []
+        var generator = SplitMix64(seed: 23)
+        let values = Array(Int64(0)...100) + (0..<200).map { _ in Int64(generator.next() % 1_000_000_000) }
+        for (language, ruleSet) in NumberWordsRoundTripTests.languages() {
+            let locale = ICU.likelyLocale(language)
+            guard let code = regionCurrencies[ICU.region(ofLocale: locale)], let format = ICU.SpellOut(locale: language),
+                  let names = try? ICU.ReferenceFormatter(locale: locale, skeleton: "currency/\(code) unit-width-full-name precision-integer")
+            else { continue }
+            let parser = MoneyParser(locale: Locale(identifier: locale))
+            for value in values {
+                guard var words = format.format(value, ruleSet: ruleSet), let formatted = names.format(decimal: String(value)) else { continue }
+                words.unicodeScalars.removeAll { $0.value == 0xAD || $0.value == 0x200B }
+                if words.unicodeScalars.contains(where: { Numerals.kind($0.value) != nil }) { break }
+                guard let input = Self.replacingNumber(in: formatted, with: words) else { continue }
+                // Only where the amount with digits reads back (names the parser does not read
+                // with digits either are §4's business, not this section's).
+                guard let digits = try? parser.parse(formatted), digits.amount == Decimal(value), digits.currency.code == code else {
+                    unreadWithDigits += 1
+                    continue
+                }
+                total += 1
+                let result = try? parser.parse(input)
+                if result?.amount != Decimal(value) || result?.currency.code != code { failed.append("\(locale) \(value): \(input)") }
+            }
+        }
+        let rate = Double(total - failed.count) / Double(max(total, 1))
+        print("Currency names with spelled numbers: \(total - failed.count) of \(total) (\(String(format: "%.2f", rate * 100))%); "
+              + "\(unreadWithDigits) amounts not read with digits either were left out")
+        let byLocale = Dictionary(grouping: failed) { $0.prefix { $0 != " " } }.mapValues(\.count).sorted { $0.value > $1.value }
+        print(byLocale.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        print(failed.prefix(40).joined(separator: "\n"))
+        #expect(total >= 15_000)
+        #expect(rate >= 0.97, "read back: \(total - failed.count) of \(total)")
+    }
+}

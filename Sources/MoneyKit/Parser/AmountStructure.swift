@@ -32,6 +32,9 @@ struct TrailingDigits {
     /// UTF-8 range in the input.
     var start = 0
     var end = 0
+    /// Whether the digits are a cheque's fraction (`56/100`, §8): `count` is then the
+    /// denominator's power of ten, which must be the currency's minor digits.
+    var isChequeFraction = false
 
     /// The whole value: the unit terms and the last run.
     var total: UInt128 { UInt128(unitTerms) + value }

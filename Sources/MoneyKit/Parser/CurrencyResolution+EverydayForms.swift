@@ -38,7 +38,13 @@ extension CurrencyResolution {
         let minorUnits = currency.minorUnits
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[trailing.start..<trailing.end]), as: UTF8.self)
         let perUnit = ExactDecimal.powersOfTen[min(minorUnits, ExactDecimal.maximumDigits)]
-        if structure.minorMarker != nil {
+        if trailing.isChequeFraction {
+            // 56/100 (§8): a fraction of the currency's own minor unit, of a major amount with
+            // no decimals.
+            guard structure.firstMarker != nil, decimalMark == nil, trailing.count == minorUnits, trailing.total < perUnit else {
+                throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text)
+            }
+        } else if structure.minorMarker != nil {
             guard decimalMark == nil, structure.number.units.isWhole, minorUnits > 0, trailing.digitCount <= ExactDecimal.maximumDigits,
                   trailing.total < perUnit else {
                 throw MoneyParseError(.unexpectedCharacter, offset: trailing.start, excerpt: text,

@@ -222,7 +222,9 @@ public struct MoneyParser: Sendable {
     }
 
     /// The general machine over the input: structure (state machine over tokens), currency,
-    /// separators, amount.
+    /// separators, amount. Inlined: out of line, its result cost the first reading 80
+    /// instructions per parse (callgrind, Benchmarks/phase-costs.sh).
+    @inline(__always)
     private func generalParse(_ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool) -> Result<Money, MoneyParseError> {
         do throws(MoneyParseError) {
             // The locale's marker tables, built on its first general parse; read once here.

@@ -143,7 +143,7 @@ struct StateMachine {
         case .closeParen:
             throw MoneyParseError(openParenthesis == nil ? .unbalancedParentheses : .missingNumber,
                                   offset: token.start, excerpt: ")")
-        case .dash, .yuan, .exactly, .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .end:
+        case .dash, .yuan, .exactly, .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .chequeFraction, .end:
             throw unexpected(token)
         }
     }
@@ -169,7 +169,7 @@ struct StateMachine {
             case .unit, .yuan, .multiplier:
                 break
             case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix,
-                 .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
+                 .receiptSuffix, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .chequeFraction, .end:
                 endNumber()
             }
         case .unit(let exponent):
@@ -179,7 +179,7 @@ struct StateMachine {
             try applyUnit(token, exponent: exponent, isYuan: true)
             state = .afterUnit
         case .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
-             .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
+             .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .chequeFraction, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -206,7 +206,7 @@ struct StateMachine {
         case .unit, .yuan:
             throw unexpected(token)
         case .plus, .openParen, .closeParen, .marker, .exactly, .receiptPrefix, .receiptSuffix, .multiplier,
-             .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
+             .regionQualifier, .slashDash, .qualifierWord, .joiner, .spelledNumber, .chequeFraction, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -228,7 +228,7 @@ struct StateMachine {
                 break
             case .separator, .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .yuan, .exactly,
                  .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner,
-                 .spelledNumber, .end:
+                 .spelledNumber, .chequeFraction, .end:
                 endNumber()
             }
         case .exactly:
@@ -238,7 +238,7 @@ struct StateMachine {
         case .separator:
             throw unexpected(token)
         case .minus, .plus, .openParen, .closeParen, .dash, .marker, .receiptPrefix, .receiptSuffix, .regionQualifier,
-             .slashDash, .qualifierWord, .joiner, .spelledNumber, .end:
+             .slashDash, .qualifierWord, .joiner, .spelledNumber, .chequeFraction, .end:
             endNumber()
             try afterNumber(token)
         }
@@ -262,7 +262,8 @@ struct StateMachine {
             state = .inDigits
             return
         }
-        if pendingJoiner != nil, token.kind != .space, !token.kind.isDigits, !token.kind.isUnit, !token.kind.isSpelledNumber {
+        if pendingJoiner != nil, token.kind != .space, !token.kind.isDigits, !token.kind.isUnit, !token.kind.isSpelledNumber,
+           !token.kind.isChequeFraction {
             // A joiner is followed by the minor part's digits.
             throw unexpected(token)
         }
@@ -282,6 +283,19 @@ struct StateMachine {
             result.trailingDigits = TrailingDigits(zero: zero, start: token.start, end: token.start)
             state = .inTrailingDigits
             try inTrailingDigits(token)
+        case .joiner where pendingJoiner == nil && result.trailingDigits == nil && result.minorMarker == nil && nextIsChequeFraction():
+            // … and 56/100 dollars (§8).
+            pendingJoiner = token.start
+            numberJustEnded = justEnded
+        case .chequeFraction(let numerator, let exponent)
+            where result.trailingDigits == nil && result.minorMarker == nil && result.qualifier == nil
+                && (pendingJoiner != nil || justEnded || previousSolid.isMarker):
+            // One thousand two hundred thirty-four and 56/100 dollars; MIL PESOS 00/100 M.N.
+            pendingJoiner = nil
+            var trailing = TrailingDigits(value: UInt128(numerator), count: Int(exponent), zero: 0x30, start: token.start, end: token.end)
+            trailing.isChequeFraction = true
+            result.trailingDigits = trailing
+            state = .inTrailingDigits
         case .spelledNumber(let value) where pendingJoiner != nil ? result.trailingDigits == nil : minorPartMayFollow(justEnded: justEnded):
             // douze euros cinquante, twelve dollars and fifty cents (§8): the minor part in
             // words, read as its digits would be.
@@ -358,7 +372,7 @@ struct StateMachine {
                                   offset: token.start, excerpt: excerpt(token))
         case .unit, .yuan:
             throw invalid(token)
-        case .digits, .separator, .dash, .exactly, .receiptPrefix, .qualifierWord, .joiner, .spelledNumber, .end:
+        case .digits, .separator, .dash, .exactly, .receiptPrefix, .qualifierWord, .joiner, .spelledNumber, .chequeFraction, .end:
             throw unexpected(token)
         }
     }
@@ -403,9 +417,15 @@ struct StateMachine {
             result.minorMarker = PlacedMarker(match: marker.match, start: token.start, end: token.end, side: .after)
         case .closeParen where result.minorMarker != nil:
             try afterNumber(token)
+        case .marker(let marker) where result.trailingDigits!.isChequeFraction && result.firstMarker == nil && marker.role == .currency:
+            // … and 56/100 dollars: the currency after the fraction.
+            try addMarker(token, marker, side: .after, multiplier: nil)
+        case .regionQualifier where result.trailingDigits!.isChequeFraction:
+            // MIL QUINIENTOS PESOS 00/100 M.N.
+            try afterNumber(token)
         case .digits, .unit, .marker, .closeParen, .separator, .minus, .plus, .openParen, .dash, .yuan, .exactly,
              .receiptPrefix, .receiptSuffix, .multiplier, .regionQualifier, .slashDash, .qualifierWord, .joiner,
-             .spelledNumber, .end:
+             .spelledNumber, .chequeFraction, .end:
             throw unexpected(token)
         }
     }
@@ -476,6 +496,17 @@ struct StateMachine {
     private mutating func endNumber() {
         state = .afterNumber
         numberJustEnded = true
+    }
+
+    /// Whether the next token that is not a space is a cheque's fraction (`and 56/100`).
+    private mutating func nextIsChequeFraction() -> Bool {
+        let saved = lexer.position
+        defer { lexer.position = saved }
+        while let token = try? lexer.next() {
+            if token.kind == .space { continue }
+            return token.kind.isChequeFraction
+        }
+        return false
     }
 
     /// After `£5` and a space: whether the coming digits are followed by a minor-unit form

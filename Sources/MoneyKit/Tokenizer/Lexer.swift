@@ -109,7 +109,7 @@ struct Lexer {
     /// words and yuan units may follow).
     private var afterNumber: Bool {
         switch lastSolid {
-        case .digits, .unit, .yuan, .separator, .multiplier, .spelledNumber: true
+        case .digits, .unit, .yuan, .separator, .multiplier, .spelledNumber, .chequeFraction: true
         case .space, .minus, .plus, .openParen, .closeParen, .dash, .marker, .exactly, .receiptPrefix, .receiptSuffix,
              .regionQualifier, .slashDash, .qualifierWord, .joiner, .end: false
         }
@@ -142,6 +142,11 @@ struct Lexer {
         }
 
         if let digit = DigitSystems.digit(scalar) {
+            if readsNumberWords, let fraction = chequeFraction(at: start) {
+                index = fraction.end
+                return Token(kind: .chequeFraction(numerator: fraction.numerator, exponent: fraction.exponent), start: start,
+                             end: fraction.end)
+            }
             return digitRun(zero: digit.zero, start: start, length: length)
         }
 
@@ -214,6 +219,27 @@ struct Lexer {
         if readsNumberWords, let spelled = spelledNumberToken(start: start) { return spelled }
         if let token = wordToken(start: start) { return token }
         throw unexpectedText(at: start, length: length)
+    }
+
+    /// A cheque's fraction at `start` (§8): ASCII digits, `/`, then 1 and zeros, as many zeros
+    /// as digits at least (`56/100`, `5/100`, `00/100`), not followed by a digit.
+    private func chequeFraction(at start: Int) -> (end: Int, numerator: UInt64, exponent: Int8)? {
+        var index = start
+        var numerator: UInt64 = 0
+        while index < bytes.count, bytes[index] &- 0x30 < 10, index - start < 4 {
+            numerator = numerator * 10 + UInt64(bytes[index] - 0x30)
+            index += 1
+        }
+        let digits = index - start
+        guard index + 2 < bytes.count, bytes[index] == 0x2F, bytes[index + 1] == 0x31 else { return nil }
+        index += 2
+        var zeros = 0
+        while index < bytes.count, bytes[index] == 0x30, zeros < 4 {
+            zeros += 1
+            index += 1
+        }
+        guard zeros >= 1, digits <= zeros, index == bytes.count || bytes[index] &- 0x30 >= 10 else { return nil }
+        return (index, numerator, Int8(zeros))
     }
 
     /// A number written in words (§8) where a number may begin: at the start, after a sign

@@ -82,6 +82,10 @@ struct Token: Sendable {
         /// A number written in words (`deux cent cinquante`, §8): its value. Only the parse's
         /// second reading, in lenient mode, has such tokens.
         case spelledNumber(UInt64)
+        /// A cheque's minor part as a fraction of a hundred (`56/100` of `… and 56/100
+        /// dollars`, §8): the numerator and the denominator's power of ten. Only the second
+        /// reading has such tokens.
+        case chequeFraction(numerator: UInt64, exponent: Int8)
         /// The end of the input.
         case end
 
@@ -95,6 +99,8 @@ struct Token: Sendable {
         var isUnit: Bool { if case .unit = self { true } else { false } }
         /// Whether this is a yuan unit.
         var isYuan: Bool { if case .yuan = self { true } else { false } }
+        /// Whether this is a cheque's fraction.
+        var isChequeFraction: Bool { if case .chequeFraction = self { true } else { false } }
         /// Whether this is a number written in words.
         var isSpelledNumber: Bool { if case .spelledNumber = self { true } else { false } }
         /// Whether this is a compact multiplier or scale word.

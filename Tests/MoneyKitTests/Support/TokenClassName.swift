@@ -25,6 +25,7 @@ extension Token.Kind {
         case .qualifierWord: "qualifierWord"
         case .joiner: "joiner"
         case .spelledNumber(let value): "spelledNumber(\(value))"
+        case .chequeFraction(let numerator, let exponent): "chequeFraction(\(numerator)/10^\(exponent))"
         case .end: "end"
         }
     }
