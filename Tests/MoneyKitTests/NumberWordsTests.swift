@@ -1,5 +1,7 @@
 import Foundation
 @testable import MoneyKit
+import MoneyKitCorpus
+import TestSupport
 import Testing
 
 /// Docs/ParsingRules.md §8: numbers written in words, derived from ICU's spell-out rules.
@@ -221,5 +223,43 @@ import Testing
         print(failed.prefix(40).joined(separator: "\n"))
         #expect(total >= 15_000)
         #expect(rate >= 0.97, "read back: \(total - failed.count) of \(total)")
+    }
+}
+
+/// What a parse in words costs against the same amounts in digits (issue 22 asks for at most
+/// ten times): every ok row of TestData/words.csv in lenient mode, and the same amount written
+/// as digits and its ISO code, each parsed by a prepared parser of its locale, warm.
+@Suite struct NumberWordsCostTests {
+    static func nanosecondsPerParse(_ rows: [(MoneyParser, String)]) -> Double {
+        for (parser, input) in rows { _ = try? parser.parse(input) }
+        var best = Double.infinity
+        for _ in 0..<7 {
+            let start = ContinuousClock.now
+            for (parser, input) in rows { _ = try? parser.parse(input) }
+            let elapsed = ContinuousClock.now - start
+            let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+            best = min(best, nanoseconds / Double(rows.count))
+        }
+        return best
+    }
+
+    @Test("A parse in words costs a bounded multiple of the same amount in digits")
+    func cost() throws {
+        let rows = TestData.cases.filter { $0.source.hasSuffix("words.csv") && $0.options == nil }
+        var words: [(MoneyParser, String)] = []
+        var digits: [(MoneyParser, String)] = []
+        var parsers: [String: MoneyParser] = [:]
+        for row in rows {
+            guard case .amount(let amount, let code) = row.expectation, let locale = row.locale else { continue }
+            let parser = parsers[locale] ?? MoneyParser(locale: Locale(identifier: locale))
+            parsers[locale] = parser
+            words.append((parser, row.input))
+            digits.append((parser, "\(amount) \(code)"))
+        }
+        let inWords = Self.nanosecondsPerParse(words)
+        let inDigits = Self.nanosecondsPerParse(digits)
+        print(String(format: "Numbers in words: %.0f ns per parse; the same amounts in digits: %.0f ns; ratio %.1f (%d rows)",
+                     inWords, inDigits, inWords / inDigits, words.count))
+        #expect(words.count >= 400)
     }
 }

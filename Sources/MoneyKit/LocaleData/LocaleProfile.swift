@@ -14,6 +14,14 @@ final class LocaleProfile: Sendable {
     let language: String
     /// The region's default currency (Docs/ParsingRules.md §4: used when the text has no marker and no hint).
     let defaultCurrency: Currency?
+    /// The language's number words (§8), looked up on the first reading in words that needs
+    /// them (the lookup by language keys a process-wide cache; a parse in words asks for them
+    /// at every run of letters).
+    private let numberWordsSlot = Locked<NumberWords?>(nil)
+    var numberWords: NumberWords { numberWordsSlot.value { NumberWords.forLocale(identifier) } }
+    /// Whether the locale's language is English (numbers in English words are read in every
+    /// language besides its own).
+    var readsOnlyEnglishWords: Bool { language == "en" }
     /// Separators, signs, grouping sizes, digits and patterns.
     let numbers: NumberConventions
     /// Currency symbols and names in this locale, and the marker tables built from them.

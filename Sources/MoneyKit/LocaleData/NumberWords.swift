@@ -80,12 +80,13 @@ final class NumberWords: Sendable {
     /// on first use.
     static func forLocale(_ locale: String) -> NumberWords {
         let key = ScaleWords.languageAndScript(locale)
+        if key == "en" { return english }
         return cache.value(for: key) { derive(locale: key) }
     }
 
     /// English's number words, read in every locale besides its own language's
-    /// (Docs/ParsingRules.md §8).
-    static var english: NumberWords { forLocale("en") }
+    /// (Docs/ParsingRules.md §8): built once per process, on first use, and kept.
+    static let english = derive(locale: "en")
 
     // MARK: Keys
 
@@ -236,9 +237,12 @@ final class NumberWords: Sendable {
         }
         // Joins differ by gender (Arabic, Hebrew): every number after a scaled part in the
         // first rule sets (numbering, cardinal, genders), a sample in the case forms after them.
+        // (Against one table of the words so far: rebuilding it per rule set and power was
+        // most of a language's derivation.)
+        let known = NumberWords(keys: keys, multipliesSmallerScales: false)
         for (ruleIndex, ruleSet) in ruleSets.enumerated() {
             deriveJoins(ownWords: ownWords, ruleSet: ruleSet, rests: ruleIndex < 4 ? Array(1...999) : sampleCounts.map(Int.init),
-                        groupKeys: groupKeys, spell: spell, keys: &keys)
+                        groupKeys: groupKeys, known: known, spell: spell, keys: &keys)
         }
         let words = NumberWords(keys: keys, multipliesSmallerScales: false)
         // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
@@ -260,7 +264,7 @@ final class NumberWords: Sendable {
     /// spelling, the rest less the count is the scale word's form before a number (Georgian
     /// `მილიონ` of `მილიონი`).
     private static func deriveJoins(
-        ownWords: [Int8: [[UInt8]]], ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>],
+        ownWords: [Int8: [[UInt8]]], ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>], known: NumberWords,
         spell: (Int64, String) -> [UInt8]?, keys: inout [[UInt8]: [Piece]]
     ) {
         func add(_ key: [UInt8], _ piece: Piece) {
@@ -279,7 +283,6 @@ final class NumberWords: Sendable {
         }
         for exponent: Int8 in [3, 6, 9] where !(ownWords[exponent] ?? []).isEmpty {
             let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
-            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
             for count: Int64 in [1, 2] {
                 guard let high = spell(count * power, ruleSet) else { continue }
                 for rest in exponent == 9 ? sampleCounts.map(Int.init) : rests {

@@ -248,7 +248,9 @@ struct Lexer {
     /// currency name may begin with a number word).
     private mutating func spelledNumberToken(start: Int) -> Token? {
         guard !lastSolid.isDigits, !lastSolid.isSpelledNumber, !lastSolid.isUnit, !lastSolid.isMultiplier,
-              let reading = SpelledNumberReader.read(bytes, from: start, locale: withProfile({ $0.identifier })) else { return nil }
+              let reading = withProfile({ profile in
+                  SpelledNumberReader.read(bytes, from: start, own: profile.numberWords, readsEnglish: !profile.readsOnlyEnglishWords)
+              }) else { return nil }
         if let marker = matchMarker(from: start), marker.end > reading.end { return nil }
         if let last = reading.lastScale, let compact = matchCompact(from: last.start, side: .after), compact.end > reading.end {
             // `deux millions d'euros`: the scale word is read as a multiplier with its particle.

@@ -60,8 +60,11 @@ enum SpelledNumberReader {
     /// The number spelled in words at `start`, if any, in the locale's language or, failing
     /// that, in English (Docs/ParsingRules.md §8); the longer reading when both read one.
     static func read(_ input: UnsafeBufferPointer<UInt8>, from start: Int, locale: String) -> Reading? {
-        let own = NumberWords.forLocale(locale)
-        let readsEnglish = ScaleWords.languageAndScript(locale) != "en"
+        read(input, from: start, own: NumberWords.forLocale(locale), readsEnglish: ScaleWords.languageAndScript(locale) != "en")
+    }
+
+    /// ``read(_:from:locale:)`` with the language's words at hand (the lexer's profile keeps them).
+    static func read(_ input: UnsafeBufferPointer<UInt8>, from start: Int, own: NumberWords, readsEnglish: Bool) -> Reading? {
         // Most runs of letters that reach here begin no number word: one step of each trie
         // tells, before the text is keyed.
         guard mayBegin(input, at: start, own) || readsEnglish && mayBegin(input, at: start, NumberWords.english) else { return nil }
@@ -119,6 +122,11 @@ enum SpelledNumberReader {
 
     private static func keyedText(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> KeyedText {
         var text = KeyedText()
+        let capacity = min(input.count - start + 8, maximumKeyBytes + 8)
+        text.bytes.reserveCapacity(capacity)
+        text.starts.reserveCapacity(capacity)
+        text.ends.reserveCapacity(capacity)
+        text.boundaryBefore.reserveCapacity(capacity)
         var index = start
         var separated = true
         var previousUnspaced = false
@@ -154,12 +162,32 @@ enum SpelledNumberReader {
         return text
     }
 
+    /// Up to 16 scaled components, stored in place.
+    private struct Components {
+        private var storage = InlineArray<16, (exponent: Int8, term: UInt64)>(repeating: (0, 0))
+        private(set) var count = 0
+        var isEmpty: Bool { count == 0 }
+        var last: (exponent: Int8, term: UInt64)? { count == 0 ? nil : storage[count - 1] }
+        mutating func append(_ component: (exponent: Int8, term: UInt64)) -> Bool {
+            guard count < 16 else { return false }
+            storage[count] = component
+            count += 1
+            return true
+        }
+        mutating func removeLast() { count -= 1 }
+        func allSatisfy(_ predicate: ((exponent: Int8, term: UInt64)) -> Bool) -> Bool {
+            for index in 0..<count where !predicate(storage[index]) { return false }
+            return true
+        }
+    }
+
     /// How the pieces read so far combine.
     private struct Combination {
         /// The value of the scaled components so far.
         var total: UInt64 = 0
-        /// Those components (a count times a power of ten), largest first.
-        var components: [(exponent: Int8, term: UInt64)] = []
+        /// Those components (a count times a power of ten), largest first: at most one per
+        /// power probed, in place (the search copies combinations at every step).
+        var components = Components()
         /// A group not yet multiplied by a scale word.
         var pending: UInt64?
         /// Whether that group is a form that only stands before a scale word.
@@ -231,7 +259,7 @@ enum SpelledNumberReader {
                 let (term, overflow) = multiplier.multipliedReportingOverflow(by: power)
                 guard !overflow, term < limit(below: components.last?.exponent) else { return nil }
                 next.total += term
-                next.components.append((exponent, term))
+                guard next.components.append((exponent, term)) else { return nil }
                 return next
             }
             // Larger than the last: it multiplies every component since the last larger one,
@@ -246,7 +274,7 @@ enum SpelledNumberReader {
             let (term, overflow) = multiplier.multipliedReportingOverflow(by: power)
             guard !overflow, term < limit(below: next.components.last?.exponent) else { return nil }
             next.total = next.total - low + term
-            next.components.append((exponent, term))
+            guard next.components.append((exponent, term)) else { return nil }
             return next
         }
 
@@ -286,8 +314,9 @@ enum SpelledNumberReader {
                 best = Found(end: position, value: value)
             }
             guard steps < SpelledNumberReader.maximumSteps else { return best }
-            // Every key that matches here, longest first.
-            var matches: [(end: Int, meaning: Int32)] = []
+            // Every key that matches here (the last 16 at most), tried longest first.
+            var matches = InlineArray<16, (end: Int, meaning: Int32)>(repeating: (0, -1))
+            var matchCount = 0
             let trie = words.trie.view
             var node = MarkerTrie.root
             var index = position
@@ -296,9 +325,13 @@ enum SpelledNumberReader {
                 if node < 0 { break }
                 index += 1
                 let meaning = trie.value(at: node)
-                if meaning >= 0 { matches.append((index, meaning)) }
+                if meaning >= 0 {
+                    matches[matchCount % 16] = (index, meaning)
+                    matchCount += 1
+                }
             }
-            for match in matches.reversed() {
+            for order in stride(from: matchCount - 1, through: max(0, matchCount - 16), by: -1) {
+                let match = matches[order % 16]
                 for piece in words.meanings[Int(match.meaning)] {
                     guard let next = state.adding(piece, multipliesSmallerScales: words.multipliesSmallerScales),
                           var found = furthest(from: match.end, state: next) else { continue }
