@@ -79,9 +79,23 @@ final class NumberWords: Sendable {
     /// The number words of a locale's language and script (`sr` and `sr_Latn` differ), built
     /// on first use.
     static func forLocale(_ locale: String) -> NumberWords {
-        let key = ScaleWords.languageAndScript(locale)
+        let key = spellOutLocale(of: locale)
         if key == "en" { return english }
         return cache.value(for: key) { derive(locale: key) }
+    }
+
+    private static let spellOutLocales = DerivedCache<String, String>(limit: 1024)
+
+    /// The locale whose spell-out rules a locale uses, as the key of its words: the language
+    /// (and script), or ICU's regional rules where it has some (`fr_CH` and `fr_BE` write
+    /// `septante` and `nonante`, `de_CH` `dreissig`).
+    static func spellOutLocale(of locale: String) -> String {
+        spellOutLocales.value(for: locale) {
+            let base = ScaleWords.languageAndScript(locale)
+            guard let actual = ICU.SpellOut(locale: locale)?.actualLocale, actual.count > base.count,
+                  actual.hasPrefix(base + "_") else { return base }
+            return actual
+        }
     }
 
     /// English's number words, read in every locale besides its own language's
@@ -156,7 +170,18 @@ final class NumberWords: Sendable {
     private static let sampleCounts: [UInt16] = [1, 2, 3, 4, 5, 10, 11, 12, 20, 21, 22, 25, 100, 101, 121, 200, 500]
 
     private static func derive(locale: String) -> NumberWords {
-        let none = NumberWords(keys: [:], multipliesSmallerScales: false)
+        let (keys, multipliesSmallerScales) = deriveKeys(locale: locale)
+        let base = ScaleWords.languageAndScript(locale)
+        guard base != locale else { return NumberWords(keys: keys, multipliesSmallerScales: multipliesSmallerScales) }
+        // Regional rules (`septante`) and the language's (`soixante-dix`): both are written there.
+        let language = deriveKeys(locale: base)
+        return NumberWords(keys: keys.merging(language.keys) { own, other in own + other.filter { !own.contains($0) } },
+                           multipliesSmallerScales: multipliesSmallerScales || language.multipliesSmallerScales)
+    }
+
+    /// A locale's keys and whether its scale words multiply smaller ones.
+    private static func deriveKeys(locale: String) -> (keys: [[UInt8]: [Piece]], multipliesSmallerScales: Bool) {
+        let none: ([[UInt8]: [Piece]], Bool) = ([:], false)
         guard let format = ICU.SpellOut(locale: locale) else { return none }
         let language = locale.prefix { $0 != "_" }
         guard format.actualLocale.prefix(while: { $0 != "_" }) == language else { return none }
@@ -252,9 +277,7 @@ final class NumberWords: Sendable {
             guard let text = format.format(probe, ruleSet: ruleSet) else { return false }
             return SpelledNumberReader.value(ofKey: key(of: text), in: words) != UInt64(probe)
         }
-        guard needsLongScale else { return words }
-        let long = NumberWords(keys: keys, multipliesSmallerScales: true)
-        return long
+        return (keys, needsLongScale)
     }
 
     /// What comes between a scaled part and the number after it, from ICU's spelling of
@@ -328,7 +351,12 @@ final class NumberWords: Sendable {
                 let suffixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.ends(with: $0) }
                 if let prefix = prefixes.max(by: { $0.count < $1.count }) {
                     let key = Array(text.dropFirst(prefix.count))
-                    if !isNumber(key) { counted.insert(key) }
+                    if !isNumber(key) {
+                        counted.insert(key)
+                        // The form that follows one (`тысяча` of `одна тысяча`, not `тысячи`):
+                        // alone, a hundred's or a thousand's counts one (`тысяча рублей`).
+                        if count == 1, exponent <= 3 { alone.insert(key) }
+                    }
                 } else if let suffix = suffixes.max(by: { $0.count < $1.count }) {
                     // The word first, then the count (Swahili `elfu mbili`).
                     let key = Array(text.dropLast(suffix.count))

@@ -232,9 +232,10 @@ enum SpelledNumberReader {
                 if case .groupBeforeScale = piece { next.pendingNeedsScale = true }
                 return next
             case .scale(let exponent):
-                // A scale word counts what comes before it: alone it is no number (`million`;
-                // a language whose spelling of one times the power is the word alone has a
-                // scaled count of one for it: `mil`, `mille`, `тысяча`).
+                // A scale word counts what comes before it: alone it is no number (`million
+                // $`), except where it has a scaled count of one (a form ICU writes for one
+                // times the power, `mil`, `mille`, or after one for a hundred or a thousand,
+                // `тысяча` of `одна тысяча`: NumberWords).
                 if pending == nil {
                     guard multipliesSmallerScales, let last = components.last?.exponent, exponent > last else { return nil }
                 }
