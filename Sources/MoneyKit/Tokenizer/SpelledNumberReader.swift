@@ -7,11 +7,13 @@
 ///
 /// - a group (0-999) stands alone or before a scale word; two groups never touch (`twelve
 ///   fifty` is two numbers, and stops the reading after `twelve`);
-/// - a scale word multiplies the group before it, or one when none (`mille`, `thousand`),
-///   and each scale word is smaller than the one before (`two million three hundred
-///   thousand`); where ICU's own spellings need it (``NumberWords/multipliesSmallerScales``),
-///   a larger scale word multiplies everything since the last larger one (`mil doscientos
-///   millones`);
+/// - a scale word multiplies the group before it (alone, only the forms that count one:
+///   `mille`, `тысяча`), and each scale word is smaller than the one before (`two million
+///   three hundred thousand`); where ICU's own spellings need it
+///   (``NumberWords/multipliesSmallerScales``), a larger scale word multiplies everything
+///   since the last larger one (`mil doscientos millones`);
+/// - a scale word written before its count takes the group after it (Swahili `elfu mbili`);
+/// - a joining word stands only between a scaled part and what follows (`og`, `,`);
 /// - zero stands alone.
 ///
 /// The reading that reaches furthest wins, and it must end where a word ends (`ten` is not
@@ -25,7 +27,7 @@ enum SpelledNumberReader {
         /// When the number ends with a scale word after a number that stands on its own
         /// (`deux` of `deux millions`): where that word begins and the value before it, so
         /// that the lexer can read the word as a multiplier with its particle (`deux
-        /// millions d'euros`, `mil millones de pesos`, §7).
+        /// millions d'euros`, `mil doscientos millones de pesos`, §7).
         var lastScale: LastScale?
 
         /// A scale word that ends a number: where it begins, where the number before it
