@@ -198,9 +198,7 @@ final class NumberWords: Sendable {
             return key.isEmpty ? nil : key
         }
         var keys: [[UInt8]: [Piece]] = [:]
-        func add(_ key: [UInt8], _ piece: Piece) {
-            if !keys[key, default: []].contains(piece) { keys[key, default: []].append(piece) }
-        }
+        func add(_ key: [UInt8], _ piece: Piece) { keys.addMeaning(piece, to: key) }
         // Groups: 0 to 999 whole.
         var groupKeys: [UInt16: Set<[UInt8]>] = [:]
         for ruleSet in ruleSets {
@@ -290,9 +288,7 @@ final class NumberWords: Sendable {
         ownWords: [Int8: [[UInt8]]], ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>], known: NumberWords,
         spell: (Int64, String) -> [UInt8]?, keys: inout [[UInt8]: [Piece]]
     ) {
-        func add(_ key: [UInt8], _ piece: Piece) {
-            if !keys[key, default: []].contains(piece) { keys[key, default: []].append(piece) }
-        }
+        func add(_ key: [UInt8], _ piece: Piece) { keys.addMeaning(piece, to: key) }
         // Words that join a scaled part to a smaller scaled part: ICU's spelling of 10^6 plus
         // 1,000, 2,000 or 5,000 is the spelling of 10^6, the joining word, and the spelling
         // of the smaller part.
@@ -381,6 +377,13 @@ extension NumberWords {
             for article in ["a", "an"] { keys[Array(article.utf8) + rest, default: []].append(contentsOf: pieces) }
         }
         for article in ["a", "an"] { keys[Array(article.utf8), default: []].append(.groupBeforeScale(1)) }
+    }
+}
+
+extension Dictionary where Key == [UInt8], Value == [NumberWords.Piece] {
+    /// Adds a meaning to a key once (a key may mean several pieces).
+    fileprivate mutating func addMeaning(_ piece: NumberWords.Piece, to key: [UInt8]) {
+        if !self[key, default: []].contains(piece) { self[key, default: []].append(piece) }
     }
 }
 
