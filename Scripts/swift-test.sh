@@ -11,6 +11,6 @@ status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then
     echo
     echo "== swift test failed (exit $status); the failing tests' lines (whole log: $log) =="
-    grep -a -E '✘|fatal error|Fatal error|ERROR: (Address|Thread|Leak)Sanitizer|error: ' "$log" | grep -a -v 'FlyingFox' | tail -n 60
+    grep -a -E '✘|fatal error|Fatal error|(ERROR|WARNING): (Address|Thread|Leak)Sanitizer|error: ' "$log" | grep -a -v 'FlyingFox' | tail -n 60
 fi
 exit "$status"

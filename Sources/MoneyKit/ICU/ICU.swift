@@ -678,7 +678,7 @@ enum ICU {
     /// The zero of every Unicode decimal-digit system, ascending.
     static func digitZeros() -> [UInt32] {
         let count = Int(mkicu_digit_zeros(nil, 0))
-        return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [UInt32](capacity: count) { buffer, initialized in
             initialized = Int(mkicu_digit_zeros(buffer.baseAddress, Int32(count)))
         }
     }

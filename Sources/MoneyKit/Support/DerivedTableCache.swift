@@ -138,7 +138,7 @@ public enum DerivedTableCache {
         guard fstat(file, &status) == 0, status.st_size >= 0, status.st_size < 1 << 31 else { return nil }
         let size = Int(status.st_size)
         var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        let bytes = [UInt8](capacity: size) { buffer, initialized in
             while initialized < size {
                 let count = read(file, buffer.baseAddress! + initialized, size - initialized)
                 if count <= 0 {

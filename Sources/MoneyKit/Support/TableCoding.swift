@@ -137,7 +137,7 @@ struct TableReader {
     mutating func readArray<T: FixedWidthInteger & BitwiseCopyable>(of _: T.Type = T.self) throws(Invalid) -> [T] {
         let size = MemoryLayout<T>.stride
         let count = try readCount(ofItemsOfAtLeast: size)
-        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let values = [T](capacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { source in
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count * size)]))
