@@ -158,9 +158,9 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try (header + report).write(to: directory.appendingPathComponent("number-words.md"), atomically: true, encoding: .utf8)
         #expect(rates.count >= 60, "languages: \(rates.count)")
-        // Issue 22 asks for 99.9%; this build reads 98.2% (the report lists every failure), and
-        // the floor keeps what is read from slipping back.
-        #expect(rate >= 0.98, "read back: \(total - failed) of \(total)")
+        // Issue 22 asks for 99.9%; this build reads 99.987% (the report lists every failure:
+        // Khmer's spellings from 10^10 and Akan's `na apem` after thousands, Docs/ParsingRules.md §8).
+        #expect(rate >= 0.999, "read back: \(total - failed) of \(total)")
     }
 }
 
@@ -225,7 +225,7 @@ import Testing
         print(byLocale.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         print(failed.prefix(40).joined(separator: "\n"))
         #expect(total >= (Sanitizers.active ? 5_000 : 15_000))
-        #expect(rate >= 0.97, "read back: \(total - failed.count) of \(total)")
+        #expect(rate >= 0.999, "read back: \(total - failed.count) of \(total)")
     }
 }
 

@@ -213,6 +213,9 @@ final class NumberWords: Sendable {
         // words found so far: a spelling those already read as its value needs no word of
         // its own (`diez mil` is ten thousands: Spanish has no word for 10^4).
         var ownWords: [Int8: [[UInt8]]] = [:]
+        // The powers with a word of their own, written after the count or before it (Fula
+        // `ujunere`, `miliyo`).
+        var poweredExponents = Set<Int8>()
         for exponent in scaleExponents {
             let known = NumberWords(keys: keys, multipliesSmallerScales: false)
             let found = scaleWordKeys(exponent: exponent, ruleSets: ruleSets, groupKeys: groupKeys, spell: spell) { key, value in
@@ -223,6 +226,7 @@ final class NumberWords: Sendable {
             for key in found.alone { add(key, .scaledCount(1, exponent)) }
             for key in found.first { add(key, .scaleBeforeCount(exponent)) }
             ownWords[exponent] = found.counted.union(found.alone).sorted { $0.count > $1.count }
+            if !found.counted.isEmpty || !found.alone.isEmpty || !found.first.isEmpty { poweredExponents.insert(exponent) }
         }
         // Then the forms counts take before each power's words, and the spellings that split
         // no other way, for the spellings the words so far do not read (hundreds are groups
@@ -231,9 +235,14 @@ final class NumberWords: Sendable {
             guard let words = ownWords[exponent], !words.isEmpty else { continue }
             let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
             let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+            // A product that is a multiple of the next power with a word of its own is that
+            // power's spelling, not a form of this one (Irish `cúig mhilliún` is 5 × 10^6, not
+            // 500 × 10^4, which would let no thousands follow it).
+            let nextPower = poweredExponents.filter { $0 > exponent }.min().map { Int64(ExactDecimal.powersOfTen[Int($0)]) }
             for (ruleIndex, ruleSet) in ruleSets.enumerated() {
                 for count in ruleIndex == 0 ? Array(1...999) : sampleCounts {
                     let value = Int64(count) * power
+                    if let nextPower, value % nextPower == 0 { continue }
                     // A spelling the words so far read as its value needs nothing; one they
                     // read as another value is ICU's own ambiguity (Kyrgyz verbose rules write
                     // 200,000 as `эки миң`, 2,000), left out.
@@ -264,16 +273,25 @@ final class NumberWords: Sendable {
         // most of a language's derivation.)
         let known = NumberWords(keys: keys, multipliesSmallerScales: false)
         for (ruleIndex, ruleSet) in ruleSets.enumerated() {
-            deriveJoins(ownWords: ownWords, ruleSet: ruleSet, rests: ruleIndex < 4 ? Array(1...999) : sampleCounts.map(Int.init),
+            deriveJoins(poweredExponents: poweredExponents, ruleSet: ruleSet, rests: ruleIndex < 4 ? Array(1...999) : sampleCounts.map(Int.init),
                         groupKeys: groupKeys, known: known, spell: spell, keys: &keys)
         }
-        let words = NumberWords(keys: keys, multipliesSmallerScales: false)
         // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
-        // millones`: whether ICU does is read off its spelling of such a value.
-        let probe: Int64 = 1_234_000_000
+        // millones`: whether ICU does is read off its spelling of such a value. Languages
+        // with a scale word for 10^7 write 12,345 × 10^7 the same way, the count with its
+        // thousands before the word (Tamil, Burmese, Chakma, Khmer): that probe counts only
+        // where the words read it so (a spelling read neither way says nothing).
+        let words = NumberWords(keys: keys, multipliesSmallerScales: false)
         let needsLongScale = ruleSets.prefix(1).contains { ruleSet in
+            let probe: Int64 = 1_234_000_000
             guard let text = format.format(probe, ruleSet: ruleSet) else { return false }
             return SpelledNumberReader.value(ofKey: key(of: text), in: words) != UInt64(probe)
+        } || ruleSets.prefix(1).contains { ruleSet in
+            let probe: Int64 = 123_450_000_000
+            guard let text = format.format(probe, ruleSet: ruleSet).map(key(of:)) else { return false }
+            let longScale = NumberWords(keys: keys, multipliesSmallerScales: true)
+            return SpelledNumberReader.value(ofKey: text, in: words) != UInt64(probe)
+                && SpelledNumberReader.value(ofKey: text, in: longScale) == UInt64(probe)
         }
         return (keys, needsLongScale)
     }
@@ -285,7 +303,7 @@ final class NumberWords: Sendable {
     /// spelling, the rest less the count is the scale word's form before a number (Georgian
     /// `მილიონ` of `მილიონი`).
     private static func deriveJoins(
-        ownWords: [Int8: [[UInt8]]], ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>], known: NumberWords,
+        poweredExponents: Set<Int8>, ruleSet: String, rests: [Int], groupKeys: [UInt16: Set<[UInt8]>], known: NumberWords,
         spell: (Int64, String) -> [UInt8]?, keys: inout [[UInt8]: [Piece]]
     ) {
         func add(_ key: [UInt8], _ piece: Piece) { keys.addMeaning(piece, to: key) }
@@ -300,7 +318,7 @@ final class NumberWords: Sendable {
                 if keys[word] == nil { add(word, .joiner) }
             }
         }
-        for exponent: Int8 in [3, 6, 9] where !(ownWords[exponent] ?? []).isEmpty {
+        for exponent: Int8 in [3, 6, 9] where poweredExponents.contains(exponent) {
             let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
             for count: Int64 in [1, 2] {
                 guard let high = spell(count * power, ruleSet) else { continue }
@@ -313,9 +331,14 @@ final class NumberWords: Sendable {
                                 .max(by: { $0.count < $1.count }) {
                         let before = Array(text.dropLast(low.count))
                         let counts = (groupKeys[UInt16(count)] ?? []).filter { before.starts(with: $0) && $0.count < before.count }
-                        let word = counts.max(by: { $0.count < $1.count }).map { Array(before.dropFirst($0.count)) }
-                            ?? (count == 1 ? before : nil)
-                        if let word, keys[word] == nil { add(word, .scale(exponent)) }
+                        if let count = counts.max(by: { $0.count < $1.count }) {
+                            let word = Array(before.dropFirst(count.count))
+                            if keys[word]?.contains(where: { $0.groupValue != nil }) != true { add(word, .scale(exponent)) }
+                        } else if count == 1, keys[before]?.contains(where: { $0.groupValue != nil }) != true {
+                            // One times the power in that form, with no count (Georgian `ათას
+                            // ერთი`, 1,001): the word alone is one of it there.
+                            add(before, .scaledCount(1, exponent))
+                        }
                     }
                 }
             }
@@ -353,8 +376,11 @@ final class NumberWords: Sendable {
                         // alone, a hundred's or a thousand's counts one (`тысяча рублей`).
                         if count == 1, exponent <= 3 { alone.insert(key) }
                     }
-                } else if let suffix = suffixes.max(by: { $0.count < $1.count }) {
-                    // The word first, then the count (Swahili `elfu mbili`).
+                } else if count < 10, let suffix = suffixes.max(by: { $0.count < $1.count }) {
+                    // The word first, then the count (Swahili `elfu mbili`). Counts below ten
+                    // only: ten times a power may be the next power's own word, which can
+                    // end like ten (Kazakh `миллион`, 10^6, ends with `он`, ten; it is no
+                    // `милли` of 10^5 before a count).
                     let key = Array(text.dropLast(suffix.count))
                     if !isNumber(key) { first.insert(key) }
                 } else if count == 1, !isNumber(text) {
