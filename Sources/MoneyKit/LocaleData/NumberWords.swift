@@ -331,8 +331,8 @@ final class NumberWords: Sendable {
                                 .max(by: { $0.count < $1.count }) {
                         let before = Array(text.dropLast(low.count))
                         let counts = (groupKeys[UInt16(count)] ?? []).filter { before.starts(with: $0) && $0.count < before.count }
-                        if let count = counts.max(by: { $0.count < $1.count }) {
-                            let word = Array(before.dropFirst(count.count))
+                        if let countKey = counts.max(by: { $0.count < $1.count }) {
+                            let word = Array(before.dropFirst(countKey.count))
                             if keys[word]?.contains(where: { $0.groupValue != nil }) != true { add(word, .scale(exponent)) }
                         } else if count == 1, keys[before]?.contains(where: { $0.groupValue != nil }) != true {
                             // One times the power in that form, with no count (Georgian `ათას
