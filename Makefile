@@ -55,8 +55,8 @@ fuzz: deps
 
 ## The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer.
 ## Optimized with -enable-testing, like `make test` and the fuzz targets: unoptimized, the
-## instrumented suite ran past CI's 90-minute limit on 2 cores (the run of f2b7e6f stopped in
-## the ThreadSanitizer build); optimized, ASan+LSan builds in 4 min and runs in 5, TSan in 4 and 9.
+## instrumented suite ran past CI's 90-minute limit on 2 cores (the run of f2b7e6f was stopped
+## in one of this target's instrumented builds); optimized, ASan+LSan builds in 4 min and runs in 5, TSan in 4 and 9.
 ## The tests know they are instrumented (Tests/TestSupport/Sanitizers.swift): the HTTP
 ## server tests skip themselves there (see HTTPRateSourceTests: the instrumented suite starves
 ## the server's tasks for minutes) and the whole-locale round trips walk every fourth locale.

@@ -279,19 +279,20 @@ final class NumberWords: Sendable {
         // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
         // millones`: whether ICU does is read off its spelling of such a value. Languages
         // with a scale word for 10^7 write 12,345 × 10^7 the same way, the count with its
-        // thousands before the word (Tamil, Burmese, Chakma, Khmer): that probe counts only
+        // thousands before the word (Tamil, Burmese, Chakma): that probe counts only
         // where the words read it so (a spelling read neither way says nothing).
         let words = NumberWords(keys: keys, multipliesSmallerScales: false)
-        let needsLongScale = ruleSets.prefix(1).contains { ruleSet in
-            let probe: Int64 = 1_234_000_000
-            guard let text = format.format(probe, ruleSet: ruleSet) else { return false }
-            return SpelledNumberReader.value(ofKey: key(of: text), in: words) != UInt64(probe)
-        } || ruleSets.prefix(1).contains { ruleSet in
-            let probe: Int64 = 123_450_000_000
-            guard let text = format.format(probe, ruleSet: ruleSet).map(key(of:)) else { return false }
-            let longScale = NumberWords(keys: keys, multipliesSmallerScales: true)
-            return SpelledNumberReader.value(ofKey: text, in: words) != UInt64(probe)
-                && SpelledNumberReader.value(ofKey: text, in: longScale) == UInt64(probe)
+        func spelledProbe(_ probe: Int64) -> [UInt8]? { format.format(probe, ruleSet: ruleSets[0]).map(key(of:)) }
+        let millions: Int64 = 1_234_000_000, crores: Int64 = 123_450_000_000
+        let needsLongScale: Bool
+        if let text = spelledProbe(millions), SpelledNumberReader.value(ofKey: text, in: words) != UInt64(millions) {
+            needsLongScale = true
+        } else if let text = spelledProbe(crores), SpelledNumberReader.value(ofKey: text, in: words) != UInt64(crores) {
+            // Built only here: most languages read the probe without it.
+            needsLongScale = SpelledNumberReader.value(ofKey: text, in: NumberWords(keys: keys, multipliesSmallerScales: true))
+                == UInt64(crores)
+        } else {
+            needsLongScale = false
         }
         return (keys, needsLongScale)
     }
