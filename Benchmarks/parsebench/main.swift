@@ -26,6 +26,9 @@ let usage = """
     Usage:
       parsebench [--rounds N] [--json FILE] [--svg FILE] [--no-cold-start] [--cold-start-times FILE] [FILE.csv ...]
       parsebench --profile ROUNDS      only the prepared parser's loop, for a profiler
+      parsebench --words FILE [--rounds N]
+                                       numbers in words against the same amounts in digits
+                                       (FILE: TestData/words.csv)
       parsebench --csv FILE [--rounds N]
                                        CSV readers: the CSV.swift package against fxparse's reader
       parsebench --every-locale-corpus FILE [--rows N]
@@ -69,6 +72,17 @@ if let corpusPath = option("--every-locale-corpus") {
     let rows = option("--rows").map { Int($0) ?? -1 } ?? 1_000_000
     guard rows > 0 else { fail("--rows takes a positive number") }
     writeEveryLocaleCorpus(path: corpusPath, rows: rows)
+    exit(0)
+}
+if let wordsPath = option("--words") {
+    let costs = measureWordsCost(path: wordsPath, rounds: rounds, repeats: 20)
+    print("Numbers in words: \(costs[0].rows) rows in \(costs[0].locales) locales, each against the same amount in digits "
+          + "and its ISO code; \(rounds) rounds, median")
+    print(pad("mode", 10) + pad("words ns", 12) + pad("digits ns", 12) + "ratio")
+    for cost in costs {
+        print(pad(cost.mode, 10) + pad(decimal(cost.wordsNanoseconds, 0), 12) + pad(decimal(cost.digitsNanoseconds, 0), 12)
+              + String(format: "%.1f", cost.ratio))
+    }
     exit(0)
 }
 if let csvPath = option("--csv") {

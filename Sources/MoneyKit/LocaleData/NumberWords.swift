@@ -48,29 +48,35 @@ final class NumberWords: Sendable {
         case joiner
     }
 
-    /// The walkable keys; a key's value indexes ``meanings``.
+    /// The walkable keys; a key's value indexes ``meaningStarts``.
     let trie: MarkerTrie
-    /// What each key means (most keys one piece; a few two, such as a form that is both a
-    /// group and a group before a scale word).
-    let meanings: [[Piece]]
+    /// What the keys mean, key after key (most keys one piece; a few two, such as a form
+    /// that is both a group and a group before a scale word): key `k` means
+    /// `pieces[meaningStarts[k]..<meaningStarts[k + 1]]`. One flat array, so that a search
+    /// step reads its pieces without retaining an array per key.
+    let pieces: [Piece]
+    let meaningStarts: [Int32]
     /// Whether a scale word may multiply a smaller one before it (Spanish `mil doscientos
     /// millones` is 1,200 × 10^6): true when ICU's own spellings of large values need it.
     let multipliesSmallerScales: Bool
 
     init(keys: [[UInt8]: [Piece]], multipliesSmallerScales: Bool) {
-        var meanings: [[Piece]] = []
+        var pieces: [Piece] = []
+        var meaningStarts: [Int32] = [0]
         var entries: [(key: [UInt8], value: Int32)] = []
-        for (key, pieces) in keys.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            entries.append((key, Int32(meanings.count)))
-            meanings.append(pieces)
+        for (key, meaning) in keys.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            entries.append((key, Int32(meaningStarts.count - 1)))
+            pieces += meaning
+            meaningStarts.append(Int32(pieces.count))
         }
         trie = MarkerTrie(entries)
-        self.meanings = meanings
+        self.pieces = pieces.exactlySized
+        self.meaningStarts = meaningStarts.exactlySized
         self.multipliesSmallerScales = multipliesSmallerScales
     }
 
     /// Whether the language has number words at all.
-    var isEmpty: Bool { meanings.isEmpty }
+    var isEmpty: Bool { pieces.isEmpty }
 
     // MARK: The cache
 

@@ -448,8 +448,9 @@ struct CurrencyResolution {
         }
     }
 
-    /// The currency a region qualifier selects among a symbol's currencies (`$100 US`,
-    /// `$1,500.00 M.N.`; §7). The marker must be a symbol.
+    /// The currency a region qualifier selects among those a marker can denote (`$100 US`,
+    /// `$1,500.00 M.N.`, the cheque's `PESOS 00/100 M.N.`; §7): a symbol, a currency name or a
+    /// unit word; an ISO code names its currency already.
     func resolveQualified(_ marker: PlacedMarker, by qualifierToken: Qualifier) throws(MoneyParseError) -> Currency {
         let candidates = candidates(marker.match)
         let regional = switch qualifierToken.name {
@@ -458,9 +459,9 @@ struct CurrencyResolution {
         }
         let offset = qualifierToken.start
         let qualifier = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<qualifierToken.end]), as: UTF8.self)
-        guard candidates.isoCode == nil, !candidates.isNameOnly,
+        guard candidates.isoCode == nil,
               let only = candidates.symbols.union(candidates.supplementSymbols).union(candidates.standard)
-                .intersection(regional).single else {
+                .union(candidates.names).union(candidates.unitWords).intersection(regional).single else {
             throw MoneyParseError(.multipleMarkers, offset: offset, excerpt: qualifier, detail: .regionWithoutSymbol(excerpt(marker)))
         }
         let currency = Currency(index: only)

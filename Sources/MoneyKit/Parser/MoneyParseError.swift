@@ -110,7 +110,8 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
         /// A minor part of one major unit or more (`5 zł 150 gr`), or a minor part after a
         /// fractional or multiplied amount: how many minor units make one major unit.
         case minorPartNotBelowOneUnit(Int)
-        /// A region qualifier after a marker that is not a symbol of a currency of that region.
+        /// A region qualifier after a marker that denotes no currency of that region (or
+        /// several: `$100 US` picks one of the symbol's currencies, and must find one).
         case regionWithoutSymbol(String)
         /// A price-tag separator (`12:50`, `35€99`) not followed by exactly the currency's
         /// minor digits.
@@ -211,7 +212,7 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             return "The minor part \(quoted)\(place) must be whole minor units below one major unit (\(perUnit)), "
                 + "after a whole amount."
         case .regionWithoutSymbol(let marker):
-            return "\(quoted)\(place) names a region, but \"\(marker)\" is not a symbol of that region's currency."
+            return "\(quoted)\(place) names a region, but \"\(marker)\" does not denote that region's currency."
         case .particleWithoutUnitWord:
             return "\(quoted)\(place) needs the currency after it (1,5 millones de euros); add it, or drop the particle."
         case .digitRunInNumeral:

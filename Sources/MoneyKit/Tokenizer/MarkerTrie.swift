@@ -4,7 +4,9 @@
 /// Keys are UTF-8 after ``MarkerKey`` normalization. The trie is laid out as a double array
 /// (Aoe's layout, as in Darts and daachorse): node `n`'s child along byte `b` is slot
 /// `base[n] + b` when that slot's `check` names `n`, so a step is one addition and two
-/// loads, whatever the node's fan-out. (It replaced sorted edge lists searched by bisection:
+/// loads, whatever the node's fan-out. A slot's base, check and value lie side by side, so a
+/// step reads one cache line, not one per array (three separate arrays made a parse in words,
+/// which walks large tables, wait on memory more than it computed: perf, BENCHMARKS.md). (It replaced sorted edge lists searched by bisection:
 /// the lexer's marker walk steps up to three tries per character, and the bisection with
 /// its bookkeeping was 34 instructions a step.) The class owns the memory; walks go through
 /// a ``View``, a plain pointer that costs no reference counting to copy or read.
@@ -13,16 +15,21 @@
 /// Optional<Int32> would take twice the memory), and the lexer's marker walk, a quarter of a
 /// parse's instructions, steps three tries per character on these values.
 final class MarkerTrie: @unchecked Sendable {
-    /// The trie's arrays, immutable after init and freed in deinit.
-    struct Storage {
-        /// Per slot: the offset its children's slots are found at (child along `b` in `base + b`),
+    /// One slot of the double array.
+    struct Slot {
+        /// The offset its children's slots are found at (child along `b` in `base + b`),
         /// negative down to -255.
-        let base: UnsafeMutablePointer<Int32>
-        /// Per slot: the slot of its parent; -1 for a free slot, -2 for the root (no child).
-        let check: UnsafeMutablePointer<Int32>
-        /// Per slot: the value of the key that ends there, or -1.
-        let values: UnsafeMutablePointer<Int32>
-        /// The number of slots of each array.
+        var base: Int32
+        /// The slot of its parent; -1 for a free slot, -2 for the root (no child).
+        var check: Int32
+        /// The value of the key that ends there, or -1.
+        var value: Int32
+    }
+
+    /// The trie's slots, immutable after init and freed in deinit.
+    struct Storage {
+        let slots: UnsafeMutablePointer<Slot>
+        /// The number of slots.
         let slotCount: Int
     }
 
@@ -37,8 +44,8 @@ final class MarkerTrie: @unchecked Sendable {
             // A base may be negative (down to -255), so the slot may be too: one unsigned
             // comparison bounds it on both sides. (Padding the arrays with 256 free slots
             // instead cost 26 MiB over every locale's tables.)
-            let slot = Int(storage.base[Int(node)]) &+ Int(byte)
-            return UInt(bitPattern: slot) < UInt(bitPattern: storage.slotCount) && storage.check[slot] == node
+            let slot = Int(storage.slots[Int(node)].base) &+ Int(byte)
+            return UInt(bitPattern: slot) < UInt(bitPattern: storage.slotCount) && storage.slots[slot].check == node
                 ? Int32(truncatingIfNeeded: slot) : -1
         }
 
@@ -70,7 +77,7 @@ final class MarkerTrie: @unchecked Sendable {
 
         /// The value stored at `node`, or -1 when no key ends there.
         @inline(__always)
-        func value(at node: Int32) -> Int32 { storage.pointee.values[Int(node)] }
+        func value(at node: Int32) -> Int32 { storage.pointee.slots[Int(node)].value }
 
         /// Whether some key continues past `node`: a scan of the 256 slots its children could
         /// take. (Asked only while building a locale's tables, a few dozen times; a flag per
@@ -136,26 +143,31 @@ final class MarkerTrie: @unchecked Sendable {
             fill[parent] += 1
         }
         let layout = MarkerTrie.placeInDoubleArray(nodeCount: count, bytes: nodeBytes, edgeStart: edgeStart, children: children)
-        let values = UnsafeMutablePointer<Int32>.allocate(capacity: layout.slotCount)
-        values.initialize(repeating: -1, count: layout.slotCount)
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: max(layout.slotCount, 1))
+        for slot in 0..<layout.slotCount {
+            (slots + slot).initialize(to: Slot(base: layout.base[slot], check: layout.check[slot], value: -1))
+        }
+        layout.base.deallocate()
+        layout.check.deallocate()
         for node in 0..<count {
-            let slot = Int(layout.slotOfNode[node])
-            values[slot] = nodeValues[node]
+            slots[Int(layout.slotOfNode[node])].value = nodeValues[node]
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: layout.base, check: layout.check, values: values, slotCount: layout.slotCount))
+        storage.initialize(to: Storage(slots: slots, slotCount: layout.slotCount))
         nodeCount = count
         slotCount = layout.slotCount
         byteSize = slotCount * (4 + 4 + 4)
     }
 
     /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``).
+    /// (Stored as three arrays, bases, checks and values, as before the slots were laid side
+    /// by side: the file format did not change.)
     func encode(to writer: inout TableWriter) {
-        let arrays = storage.pointee
+        let slots = UnsafeBufferPointer(start: storage.pointee.slots, count: slotCount)
         writer.write(nodeCount)
-        writer.write(UnsafeBufferPointer(start: arrays.base, count: slotCount))
-        writer.write(UnsafeBufferPointer(start: arrays.check, count: slotCount))
-        writer.write(UnsafeBufferPointer(start: arrays.values, count: slotCount))
+        writer.write(slots.map(\.base))
+        writer.write(slots.map(\.check))
+        writer.write(slots.map(\.value))
     }
 
     /// Reads a trie ``encode(to:)`` wrote, whose values index a table of `valueLimit`
@@ -170,13 +182,12 @@ final class MarkerTrie: @unchecked Sendable {
         guard count >= 1, check.count == count, values.count == count, nodeCount <= count,
               values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit })
         else { throw TableReader.Invalid() }
-        func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-            let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
-            array.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: count) }
-            return pointer
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: count)
+        for slot in 0..<count {
+            (slots + slot).initialize(to: Slot(base: base[slot], check: check[slot], value: values[slot]))
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: copy(base), check: copy(check), values: copy(values), slotCount: count))
+        storage.initialize(to: Storage(slots: slots, slotCount: count))
         self.nodeCount = nodeCount
         slotCount = count
         byteSize = slotCount * (4 + 4 + 4)
@@ -268,10 +279,7 @@ final class MarkerTrie: @unchecked Sendable {
     }
 
     deinit {
-        let arrays = storage.pointee
-        arrays.base.deallocate()
-        arrays.check.deallocate()
-        arrays.values.deallocate()
+        storage.pointee.slots.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
