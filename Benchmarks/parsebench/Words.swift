@@ -12,6 +12,9 @@ struct WordsCost {
     let locales: Int
     let wordsNanoseconds: Double
     let digitsNanoseconds: Double
+    /// Heap allocations per parse, once warm (nil without glibc).
+    let wordsAllocations: Double?
+    let digitsAllocations: Double?
     var ratio: Double { wordsNanoseconds / digitsNanoseconds }
 }
 
@@ -50,7 +53,9 @@ func measureWordsCost(path: String, rounds: Int, repeats: Int) -> [WordsCost] {
             }
         }
         return WordsCost(mode: mode, rows: rows.count, locales: parsers.count, wordsNanoseconds: median(samples.0),
-                         digitsNanoseconds: median(samples.1))
+                         digitsNanoseconds: median(samples.1),
+                         wordsAllocations: allocationsPerCall(Array(words.indices)) { _ = try? words[$0].0.parse(words[$0].1) },
+                         digitsAllocations: allocationsPerCall(Array(digits.indices)) { _ = try? digits[$0].0.parse(digits[$0].1) })
     }
 }
 

@@ -78,10 +78,10 @@ if let wordsPath = option("--words") {
     let costs = measureWordsCost(path: wordsPath, rounds: rounds, repeats: 20)
     print("Numbers in words: \(costs[0].rows) rows in \(costs[0].locales) locales, each against the same amount in digits "
           + "and its ISO code; \(rounds) rounds, median")
-    print(pad("mode", 10) + pad("words ns", 12) + pad("digits ns", 12) + "ratio")
+    print(pad("mode", 10) + pad("words ns", 12) + pad("digits ns", 12) + pad("ratio", 8) + "allocs words/digits")
     for cost in costs {
         print(pad(cost.mode, 10) + pad(decimal(cost.wordsNanoseconds, 0), 12) + pad(decimal(cost.digitsNanoseconds, 0), 12)
-              + String(format: "%.1f", cost.ratio))
+              + pad(String(format: "%.1f", cost.ratio), 8) + decimal(cost.wordsAllocations, 2) + " / " + decimal(cost.digitsAllocations, 2))
     }
     exit(0)
 }

@@ -72,6 +72,8 @@ enum SpelledNumberReader {
         private var separated = true
         private var previousUnspaced = false
         private var isComplete = false
+        /// Whether keying stopped because the buffer was full, with input left to key.
+        private(set) var ranOutOfRoom = false
 
         /// Most key bytes one scalar gives (a lower-case mapping of up to three scalars).
         static let mostBytesPerScalar = 12
@@ -81,6 +83,11 @@ enum SpelledNumberReader {
         static func capacity(forKeying input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
             min(3 * (input.count - start), maximumKeyBytes) + mostBytesPerScalar
         }
+
+        /// The most records kept on the stack: 1 KiB, what the standard library's temporary
+        /// allocation keeps there without checking the stack's room (a larger request was
+        /// allocated on the heap, once per parse in words on average).
+        static let capacityOnStack = 1024 / MemoryLayout<KeyByte>.stride
 
         init(_ input: UnsafeBufferPointer<UInt8>, from start: Int, storage: UnsafeMutableBufferPointer<KeyByte>) {
             self.input = input
@@ -121,8 +128,13 @@ enum SpelledNumberReader {
 
         /// Keys the next scalar of the input, or marks the text complete.
         private mutating func keyNextScalar() {
-            guard index < input.count, count < maximumKeyBytes, count + KeyedText.mostBytesPerScalar <= storage.count else {
+            guard index < input.count, count < maximumKeyBytes else {
                 isComplete = true
+                return
+            }
+            guard count + KeyedText.mostBytesPerScalar <= storage.count else {
+                isComplete = true
+                ranOutOfRoom = true
                 return
             }
             // ASCII letters, most of the letters read, keyed directly (lower case; what the
@@ -181,15 +193,29 @@ enum SpelledNumberReader {
         // Most runs of letters that reach here begin no number word: one step of each trie
         // tells, before the text is keyed.
         guard mayBegin(input, at: start, own) || readsEnglish && mayBegin(input, at: start, NumberWords.english) else { return nil }
-        return withUnsafeTemporaryAllocation(of: KeyedText.KeyByte.self,
-                                              capacity: KeyedText.capacity(forKeying: input, from: start)) { storage in
+        // Keyed into a buffer on the stack first: numbers of up to about 70 letters, nearly
+        // all, fit (the standard library keeps a temporary allocation of at most 1 KiB on the
+        // stack). A longer one is read again with room for every letter there may be.
+        let needed = KeyedText.capacity(forKeying: input, from: start)
+        let onStack = reading(input, from: start, own: own, readsEnglish: readsEnglish,
+                              capacity: min(needed, KeyedText.capacityOnStack))
+        guard onStack.ranOutOfRoom else { return onStack.reading }
+        return reading(input, from: start, own: own, readsEnglish: readsEnglish, capacity: needed).reading
+    }
+
+    /// ``read(_:from:own:readsEnglish:)`` with room for `capacity` key bytes, and whether it ran
+    /// out of room before the search ended (its reading may then be too short).
+    private static func reading(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, own: NumberWords, readsEnglish: Bool, capacity: Int
+    ) -> (reading: Reading?, ranOutOfRoom: Bool) {
+        withUnsafeTemporaryAllocation(of: KeyedText.KeyByte.self, capacity: capacity) { storage in
             var text = KeyedText(input, from: start, storage: storage)
-            guard text.hasByte(at: 0) else { return nil }
+            guard text.hasByte(at: 0) else { return (nil, text.ranOutOfRoom) }
             var best = reading(&text, with: own)
             if readsEnglish {
                 if let english = reading(&text, with: NumberWords.english), english.end > (best?.end ?? start) { best = english }
             }
-            return best
+            return (best, text.ranOutOfRoom)
         }
     }
 
