@@ -4,11 +4,11 @@
 /// Keys are UTF-8 after ``MarkerKey`` normalization. The trie is laid out as a double array
 /// (Aoe's layout, as in Darts and daachorse): node `n`'s child along byte `b` is slot
 /// `base[n] + b` when that slot's `check` names `n`, so a step is one addition and two
-/// loads, whatever the node's fan-out. A slot's base, check and value lie side by side, so a
-/// step reads one cache line, not one per array (three separate arrays made a parse in words,
-/// which walks large tables, wait on memory more than it computed: perf, BENCHMARKS.md). (It replaced sorted edge lists searched by bisection:
+/// loads, whatever the node's fan-out. (It replaced sorted edge lists searched by bisection:
 /// the lexer's marker walk steps up to three tries per character, and the bisection with
-/// its bookkeeping was 34 instructions a step.) The class owns the memory; walks go through
+/// its bookkeeping was 34 instructions a step.) A slot's base, check and value lie side by
+/// side, so a step reads one cache line, not one per array (with three arrays, a parse in
+/// words, which walks large tables, missed the L1 cache half again as often: BENCHMARKS.md). The class owns the memory; walks go through
 /// a ``View``, a plain pointer that costs no reference counting to copy or read.
 ///
 /// A missing node or value is -1, not nil: the arrays hold one Int32 per slot (an
