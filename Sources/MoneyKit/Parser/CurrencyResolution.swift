@@ -459,9 +459,7 @@ struct CurrencyResolution {
         }
         let offset = qualifierToken.start
         let qualifier = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<qualifierToken.end]), as: UTF8.self)
-        guard candidates.isoCode == nil,
-              let only = candidates.symbols.union(candidates.supplementSymbols).union(candidates.standard)
-                .union(candidates.names).union(candidates.unitWords).intersection(regional).single else {
+        guard candidates.isoCode == nil, let only = candidates.withoutHint.intersection(regional).single else {
             throw MoneyParseError(.multipleMarkers, offset: offset, excerpt: qualifier, detail: .regionWithoutSymbol(excerpt(marker)))
         }
         let currency = Currency(index: only)

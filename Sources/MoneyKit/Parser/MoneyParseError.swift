@@ -212,7 +212,8 @@ public struct MoneyParseError: Error, Sendable, Equatable, CustomStringConvertib
             return "The minor part \(quoted)\(place) must be whole minor units below one major unit (\(perUnit)), "
                 + "after a whole amount."
         case .regionWithoutSymbol(let marker):
-            return "\(quoted)\(place) names a region, but \"\(marker)\" does not denote that region's currency."
+            return "\(quoted)\(place) names a region, but \"\(marker)\" is no symbol, name or unit word of that region's currency "
+                + "(an ISO code takes no region)."
         case .particleWithoutUnitWord:
             return "\(quoted)\(place) needs the currency after it (1,5 millones de euros); add it, or drop the particle."
         case .digitRunInNumeral:
