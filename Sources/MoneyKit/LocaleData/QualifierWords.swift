@@ -193,6 +193,10 @@ final class QualifierWords: Sendable {
             if leadingMarks > MarkerKey.leadingMarksSkipped { return nil }
             leading += length
         }
+        // Most words (every number word the second reading meets first) share no key with
+        // a qualifier: a walk that stops at the first letter the trie lacks turns them away
+        // before the word's extent is scanned.
+        guard reachesKey(in: bytes, from: leading) else { return nil }
         // The word's extent and its length in folded letters.
         var end = start
         var letters = 0
@@ -236,6 +240,30 @@ final class QualifierWords: Sendable {
             }
         }
         return matched ? (end, found) : nil
+    }
+
+    /// Whether the folded letters of the word at `start` reach a key of the table (a word or
+    /// a stem) before the trie has no child for one of them: when they do not, no prefix of
+    /// the word is a key and ``spacedMatch(in:from:)`` has nothing to find. It steps the same
+    /// key scalars as that walk, so it never turns away a word the walk would match.
+    private func reachesKey(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var node = MarkerTrie.root
+        var index = start
+        var previousWasSpace = false
+        while index < bytes.count {
+            guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
+            guard Characters.isWordLetter(canonical) else { return false }
+            if MarkerKey.isRemovedByFolding(canonical) { continue }
+            var alive = true
+            MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
+                guard alive else { return }
+                let next = trie.child(of: node, byte: byte)
+                if next < 0 { alive = false } else { node = next }
+            }
+            guard alive else { return false }
+            if trie.value(at: node) >= 0 { return true }
+        }
+        return false
     }
 
     /// Whether a qualifier word longer than one character begins with this scalar (a CJK or

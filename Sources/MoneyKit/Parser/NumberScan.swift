@@ -139,7 +139,17 @@ struct NumberScan {
     mutating func appendSpelledNumber(_ value: UInt64, start: Int, end: Int) {
         if digitZero == 0 { digitZero = 0x30 }
         if digitCount == 0 { coefficientStart = start }
-        for digit in String(value).utf8 { appendDigit(UInt32(digit - 0x30)) }
+        // Digit by digit from the most significant (no String: its conversion cost about 200
+        // instructions per parse in words, callgrind).
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while true {
+            appendDigit(UInt32(rest / divisor))
+            rest %= divisor
+            if divisor == 1 { break }
+            divisor /= 10
+        }
         include(from: start, to: end)
     }
 
