@@ -212,7 +212,7 @@ public struct MoneyParser: Sendable {
         // amount's value comes from nothing else); without one, the reading in words goes
         // first and the other is made only for its error when words fail: the same results,
         // and a number in words skips a reading that cannot succeed (callgrind: 15,780 ->
-        // 11,153 instructions per parse in words; Docs/ParsingRules.md §8, "When").
+        // 11,269 instructions per parse in words; Docs/ParsingRules.md §8, "When").
         let lenient = options.mode == .lenient
         let wordsFirst = lenient && Self.mayReadWordsFirst(bytes)
         // Both readings run the one inlined copy of the general machine in this loop: two
