@@ -219,13 +219,8 @@ final class QualifierWords: Sendable {
         while index < end, node >= 0 {
             guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
             if MarkerKey.isRemovedByFolding(canonical) { continue }
-            var alive = true
-            MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
-                guard alive else { return }
-                let next = trie.child(of: node, byte: byte)
-                if next < 0 { alive = false } else { node = next }
-            }
-            guard alive else { break }
+            guard let next = step(from: node, by: canonical) else { break }
+            node = next
             depth += 1
             let value = trie.value(at: node)
             guard value >= 0 else { continue }
@@ -254,16 +249,25 @@ final class QualifierWords: Sendable {
             guard let canonical = MarkerKey.nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace) else { continue }
             guard Characters.isWordLetter(canonical) else { return false }
             if MarkerKey.isRemovedByFolding(canonical) { continue }
-            var alive = true
-            MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
-                guard alive else { return }
-                let next = trie.child(of: node, byte: byte)
-                if next < 0 { alive = false } else { node = next }
-            }
-            guard alive else { return false }
+            guard let next = step(from: node, by: canonical) else { return false }
+            node = next
             if trie.value(at: node) >= 0 { return true }
         }
         return false
+    }
+
+    /// The trie node after a letter's folded key bytes from `node`; nil when the trie has no
+    /// child for one of them.
+    @inline(__always)
+    private func step(from node: Int32, by canonical: UInt32) -> Int32? {
+        var node = node
+        var alive = true
+        MarkerKey.appendKeyBytes(of: canonical, folded: true) { byte in
+            guard alive else { return }
+            let next = trie.child(of: node, byte: byte)
+            if next < 0 { alive = false } else { node = next }
+        }
+        return alive ? node : nil
     }
 
     /// Whether a qualifier word longer than one character begins with this scalar (a CJK or
