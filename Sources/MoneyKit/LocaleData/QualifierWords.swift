@@ -193,8 +193,8 @@ final class QualifierWords: Sendable {
             if leadingMarks > MarkerKey.leadingMarksSkipped { return nil }
             leading += length
         }
-        // Most words (every number word the second reading meets first) share no key with
-        // a qualifier: a walk that stops at the first letter the trie lacks turns them away
+        // Most words (every number word a reading in digits meets) share no key with a
+        // qualifier: a walk that stops at the first letter the trie lacks turns them away
         // before the word's extent is scanned.
         guard reachesKey(in: bytes, from: leading) else { return nil }
         // The word's extent and its length in folded letters.

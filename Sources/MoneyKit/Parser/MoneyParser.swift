@@ -264,13 +264,13 @@ public struct MoneyParser: Sendable {
 
     /// Whether the input has a digit of any system or a CJK or Korean numeral: the characters
     /// the lexer reads numbers from outside words (``Lexer``: digit runs and numeral tokens).
-    /// ASCII digits are looked for first, a byte at a time with no decoding (no byte of a
-    /// longer UTF-8 sequence is a digit).
+    /// ASCII bytes are read without decoding.
     private static func hasDigitOrNumeral(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte &- 0x30 < 10 { return true }
         var index = 0
         while index < bytes.count {
-            guard bytes[index] >= 0x80 else {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte &- 0x30 < 10 { return true }
                 index += 1
                 continue
             }
