@@ -15,11 +15,33 @@ struct FXParse: ParsableCommand {
             status: 0 success; 1 a row failed (check); 2 unusable input (missing file, no input \
             column, malformed CSV for check, a read or write error); 3 malformed rows were left \
             out (parse --on-bad-row skip-with-report); 4 stopped at a malformed row (parse \
-            --on-bad-row stop); 64 a command-line usage error.
+            --on-bad-row stop); 64 a command-line usage error. The tables MoneyKit derives \
+            from ICU's data are kept in moneykit/tables in the user's cache directory \
+            ($XDG_CACHE_HOME or ~/.cache) and read back by the next run; MONEYKIT_TABLE_CACHE \
+            names another directory, or turns the cache off when set empty.
             """,
         version: FXParse.version,
         subcommands: [Check.self, Parse.self, Edit.self]
     )
+
+    /// Runs the command line, with MoneyKit's table cache on disk in the user's cache
+    /// directory (``defaultTableCacheDirectory``) unless `MONEYKIT_TABLE_CACHE` is set: a
+    /// command-line tool starts often, and reading a language's derived tables back costs a
+    /// fraction of deriving them (BENCHMARKS.md, "The table cache by default in fxparse").
+    static func main() {
+        if ProcessInfo.processInfo.environment["MONEYKIT_TABLE_CACHE"] == nil {
+            DerivedTableCache.directory = defaultTableCacheDirectory
+        }
+        main(nil)
+    }
+
+    /// `moneykit/tables` in the user's cache directory (`$XDG_CACHE_HOME`, else `~/.cache`, on
+    /// Linux), or nil when there is none. Setting `MONEYKIT_TABLE_CACHE` to a directory moves
+    /// the cache there; setting it empty turns it off.
+    static var defaultTableCacheDirectory: String? {
+        FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
+            .appendingPathComponent("moneykit/tables", isDirectory: true).path
+    }
 }
 
 extension FXParse {

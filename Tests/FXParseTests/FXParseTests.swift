@@ -15,10 +15,17 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fxparse")
     }
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    /// Runs fxparse with `arguments`; `environment` changes the inherited environment (a nil
+    /// value removes the variable).
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String?] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            var inherited = ProcessInfo.processInfo.environment
+            for (name, value) in environment { inherited[name] = value }
+            process.environment = inherited
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -235,6 +242,27 @@ import Testing
         let run = try Self.run(["parse", input, "--locale", "en_US", "--currency", "USD", "-o", output])
         #expect(run.status == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "input,amount,code,error,error_offset,error_message\n12.50,12.5,USD,,,\n(3.00),-3,USD,,,\n")
+    }
+
+    /// fxparse keeps MoneyKit's derived tables in the user's cache directory unless
+    /// `MONEYKIT_TABLE_CACHE` is set (empty: off), and its output is the same either way.
+    @Test func parseKeepsDerivedTablesInTheUserCacheDirectory() throws {
+        let input = try Self.temporaryFile("input,locale\n12 Millionen Euro,de_DE\n\"1 234,56 €\",fr_FR\n5 рублей,ru_RU\n")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-cache-home-\(UUID().uuidString)")
+        let tables = home.appendingPathComponent("moneykit/tables").path
+        let expected = "input,locale,amount,code,error,error_offset,error_message\n12 Millionen Euro,de_DE,12000000,EUR,,,\n"
+            + "\"1 234,56 €\",fr_FR,1234.56,EUR,,,\n5 рублей,ru_RU,5,RUB,,,\n"
+        let off = try Self.run(["parse", input], environment: ["XDG_CACHE_HOME": home.path, "MONEYKIT_TABLE_CACHE": ""])
+        #expect(off.output == expected)
+        #expect(!FileManager.default.fileExists(atPath: tables))
+        let writing = try Self.run(["parse", input], environment: ["XDG_CACHE_HOME": home.path, "MONEYKIT_TABLE_CACHE": nil])
+        #expect(writing.output == expected)
+        let written = try FileManager.default.contentsOfDirectory(atPath: tables).filter { $0.hasSuffix(".table") }
+        #expect(written.contains { $0.hasPrefix("global-") }, "\(written)")
+        #expect(written.contains { $0.hasPrefix("currency-names-") }, "\(written)")
+        let reading = try Self.run(["parse", input], environment: ["XDG_CACHE_HOME": home.path, "MONEYKIT_TABLE_CACHE": nil])
+        #expect(reading.output == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tables).filter { $0.hasSuffix(".table") }.sorted() == written.sorted())
     }
 
     @Test func parseReportsInvalidUTF8WithoutLosingRows() throws {

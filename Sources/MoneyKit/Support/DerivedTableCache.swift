@@ -20,8 +20,10 @@ import Foundation
 /// not read back whole and in bounds, is ignored and the table derived as without a cache.
 /// Files are written to a temporary name and renamed, so processes sharing the directory
 /// never read a half-written one. Failing to read or write the directory is never an error:
-/// the tables are derived in memory as without a cache. The directory is not cleaned up: a
-/// new ICU version or a new build writes new files next to the old ones.
+/// the tables are derived in memory as without a cache. A file's name says only its table's
+/// kind and key, so a new ICU version or a new build replaces a file when it next derives
+/// that table; the directory is not otherwise cleaned up. (fxparse turns the cache on by
+/// default, in the user's cache directory; the library never does.)
 ///
 /// ```swift
 /// DerivedTableCache.directory = FileManager.default.temporaryDirectory
