@@ -21,7 +21,7 @@ struct FXParse: ParsableCommand {
             names another directory, or turns the cache off when set empty.
             """,
         version: FXParse.version,
-        subcommands: [Check.self, Parse.self, Edit.self]
+        subcommands: [Check.self, Parse.self, Extract.self, Edit.self]
     )
 
     /// Runs the command line, with MoneyKit's table cache on disk in the user's cache

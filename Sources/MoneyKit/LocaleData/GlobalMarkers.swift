@@ -60,7 +60,7 @@ final class GlobalMarkers: Sendable {
             case .word, .scaledWord: words.insert(currency)
             case .minor: minor.insert(currency)
             case .qualifier: qualifier.insert(currency)
-            case .multiplier, .particle, .joiner, .ending: break
+            case .multiplier, .particle, .joiner, .ending, .priceWord, .oldPriceWord, .rangeWord: break
             }
             if entry.kind.isScaled, let exponent = entry.exponent { scale = exponent }
         }

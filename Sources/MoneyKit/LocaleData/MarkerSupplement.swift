@@ -26,6 +26,14 @@ struct MarkerSupplement: Sendable {
         case particle
         /// After an amount, picks its currency among a symbol's (`M.N.`: the Mexican peso).
         case qualifier
+        /// In free text, a word labelling the price after it (`Preis`, `total`, `価格`): an
+        /// amount without a marker right after it is money (Docs/Extraction.md).
+        case priceWord = "price-word"
+        /// In free text, a word marking the amount after it as an old or struck price (`was`,
+        /// `statt`, `UVP`), which ranks after the current one (Docs/Extraction.md).
+        case oldPriceWord = "old-price-word"
+        /// In free text, a word joining the two ends of a range of amounts (`bis`).
+        case rangeWord = "range-word"
 
         /// Whether the entry also multiplies the amount (its value is `10^N CODE`).
         var isScaled: Bool { self == .scaledSymbol || self == .scaledWord }
@@ -34,7 +42,7 @@ struct MarkerSupplement: Sendable {
         var namesCurrency: Bool {
             switch self {
             case .symbol, .scaledSymbol, .word, .scaledWord, .minor, .qualifier: true
-            case .multiplier, .particle, .joiner, .ending: false
+            case .multiplier, .particle, .joiner, .ending, .priceWord, .oldPriceWord, .rangeWord: false
             }
         }
     }

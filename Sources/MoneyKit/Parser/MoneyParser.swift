@@ -302,6 +302,34 @@ public struct MoneyParser: Sendable {
         }
     }
 
+    /// What the general machine reads of a span of free text, with what the extractor needs
+    /// besides the money (Docs/Extraction.md): whether a currency marker was read, and where
+    /// the first one stands. The same machine and result as ``parse(_:)`` gives for the same
+    /// bytes in digits (the common shape reads alike, and numbers in words are not read in
+    /// text); not on the parse hot path, whose result holds the money alone.
+    func textReading(_ bytes: UnsafeBufferPointer<UInt8>) -> TextReading {
+        guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else {
+            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil)
+        }
+        do throws(MoneyParseError) {
+            let markers = profile.currencies.unmanagedMarkers
+            let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
+                                                strict: options.mode == .strict, bytes: bytes)
+            let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: false)
+            var machine = StateMachine(lexer: lexer, resolution: resolution)
+            try machine.run()
+            try resolution.settleMultipliers(&machine.result, bytes: bytes)
+            let money = try money(of: &machine.result, resolution: resolution, bytes: bytes)
+            let structure = machine.result
+            let marker = structure.firstMarker ?? structure.minorMarker
+            return TextReading(money: money, failure: nil,
+                               hasMarker: marker != nil || structure.number.units.yuanOffset != nil,
+                               marker: marker.map { $0.start..<$0.end })
+        } catch {
+            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil)
+        }
+    }
+
     /// Whether the input has a letter that is not ASCII or two ASCII letters in a row (no
     /// number word is shorter: `un`, `en`): the only inputs a second reading in words could
     /// change.

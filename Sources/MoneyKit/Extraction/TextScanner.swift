@@ -1,0 +1,474 @@
+/// One reading of a span of free text by the general machine (``MoneyParser/textReading(_:)``).
+struct TextReading {
+    /// The money read, nil when the span is no amount.
+    var money: Money?
+    /// Where the reading failed (UTF-8 offset in the span), when it failed at a place.
+    var failure: Int?
+    /// Whether a currency marker (symbol, code, name, unit word, minor unit, yuan unit) was read.
+    var hasMarker: Bool
+    /// Where the first marker stands in the span.
+    var marker: Range<Int>?
+}
+
+/// Finds the amounts of money in free text (Docs/Extraction.md): scans for the places a
+/// number begins (a digit of any system, a CJK or Korean numeral), reads the longest span
+/// around each that the parser accepts, keeps it when it is money in text (a marker, or a
+/// price word before it), joins two amounts around a dash or range word into a range, and
+/// ranks them. Linear in the text: each anchor's spans are bounded (a few words each side),
+/// and the scan resumes after what was read.
+struct TextScanner {
+    let parser: MoneyParser
+    let bytes: UnsafeBufferPointer<UInt8>
+    let words: PriceWords
+
+    /// An amount or range found, before ranking.
+    struct Found {
+        var start: Int
+        var end: Int
+        var value: MoneyMatch.Value
+        var hasMarker: Bool
+        var isOldPrice: Bool
+        var followsPriceWord: Bool
+    }
+
+    /// A span the parser read around one number.
+    private struct Piece {
+        var start: Int
+        var end: Int
+        var money: Money
+        var hasMarker: Bool
+        /// The number's digits (and its separators) within the span.
+        var numberStart: Int
+        var numberEnd: Int
+        /// Where the marker stands, when there is one.
+        var marker: Range<Int>?
+    }
+
+    /// How far a span reaches from its number: words after it (`1 234 567,89 €` is four),
+    /// words before it (`US $ 5`), and bytes in all after it.
+    private static let wordsAfter = 5
+    private static let wordsBefore = 2
+    private static let bytesAfter = 96
+    /// How many characters before its number, inside its word, a span may begin at (`US$`).
+    private static let charactersBefore = 6
+    /// How far after a range's dash or word the upper end's number may begin (its marker
+    /// first: `– US$ 20`).
+    private static let rangeGap = 12
+
+    /// Every amount and range in the text, in order.
+    func scan() -> [Found] {
+        var found: [Found] = []
+        var index = 0
+        var floor = 0
+        while let anchor = nextAnchor(from: index) {
+            guard let piece = piece(at: anchor, notBefore: floor) else {
+                index = numberEnd(from: anchor)
+                continue
+            }
+            let followsPriceWord = precedingWord(in: words.priceWords, before: piece.start)
+            let isOldPrice = precedingWord(in: words.oldPriceWords, before: piece.start)
+            if let (upper, range) = rangeUpper(after: piece, followsPriceWord: followsPriceWord) {
+                found.append(Found(start: piece.start, end: upper.end, value: .range(range), hasMarker: true,
+                                   isOldPrice: isOldPrice, followsPriceWord: followsPriceWord))
+                index = upper.end
+            } else if piece.hasMarker || followsPriceWord {
+                found.append(Found(start: piece.start, end: piece.end, value: .amount(piece.money), hasMarker: piece.hasMarker,
+                                   isOldPrice: isOldPrice, followsPriceWord: followsPriceWord))
+                index = piece.end
+            } else {
+                index = numberEnd(from: anchor)
+                continue
+            }
+            floor = index
+        }
+        return found
+    }
+
+    // MARK: Anchors
+
+    /// The next place at or after `index` where a number begins: an ASCII digit, or a digit
+    /// of another system or a CJK or Korean numeral.
+    private func nextAnchor(from index: Int) -> Int? {
+        var index = index
+        let count = bytes.count
+        while index < count {
+            // Eight bytes at a time while they are ASCII and hold no digit: most of a text.
+            // (A byte b is an ASCII digit when b ^ 0x30 < 10; the test below flags a word's
+            // bytes under 10 exactly, given no byte has its high bit set.)
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let highBits: UInt64 = 0x8080_8080_8080_8080
+                let digitsAsSmall = word ^ 0x3030_3030_3030_3030
+                let hasSmall = (digitsAsSmall &- 0x0A0A_0A0A_0A0A_0A0A) & ~digitsAsSmall & highBits
+                guard word & highBits == 0, hasSmall == 0 else { break }
+                index += 8
+            }
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte &- 0x30 < 10 { return index }
+                    index += 1
+                } else {
+                    let (scalar, length) = Characters.decode(bytes, at: index)
+                    if scalar >= 0x660, DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil { return index }
+                    index += length
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The end of the number that begins at `anchor`: its digits and numerals, and
+    /// separators (`.`, `,`, apostrophes, spaces) between them.
+    private func numberEnd(from anchor: Int) -> Int {
+        var index = anchor
+        var end = anchor
+        while index < bytes.count {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            if isNumberCharacter(scalar) {
+                index += length
+                end = index
+            } else if index > anchor, isNumberSeparator(scalar), index + length < bytes.count,
+                      isNumberCharacter(Characters.decode(bytes, at: index + length).scalar) {
+                index += length
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    private func isNumberCharacter(_ scalar: UInt32) -> Bool {
+        scalar &- 0x30 < 10 || (scalar >= 0x660 && (DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil))
+    }
+
+    private func isNumberSeparator(_ scalar: UInt32) -> Bool {
+        let canonical = Characters.canonical(scalar)
+        return canonical == 0x2E || canonical == 0x2C || canonical == 0x27 || canonical == 0x20 || canonical == 0x66B
+            || canonical == 0x66C || canonical == 0x3001
+    }
+
+    // MARK: Spans
+
+    /// The longest span around the number at `anchor` that the parser reads, beginning no
+    /// earlier than `floor` and at a word boundary, ending at one; nil when there is none.
+    private func piece(at anchor: Int, notBefore floor: Int, floorIsBoundary: Bool = false) -> Piece? {
+        let windowEnd = self.windowEnd(from: anchor)
+        var starts = candidateStarts(before: anchor, notBefore: floor, floorIsBoundary: floorIsBoundary)
+        while let start = starts.popLast() {
+            if let piece = read(from: start, anchor: anchor, windowEnd: windowEnd) { return piece }
+        }
+        return nil
+    }
+
+    /// Where a span may begin, shortest first: the number itself, the start of its word
+    /// (`$199`, `US$5`), and the starts of up to two words before it (`EUR 5`, `US $ 5`).
+    /// Opening brackets and quotes are left out; starts not at a word boundary are dropped.
+    private func candidateStarts(before anchor: Int, notBefore floor: Int, floorIsBoundary: Bool) -> [Int] {
+        func mayStart(_ index: Int) -> Bool { (floorIsBoundary && index == floor) || isBoundary(before: index) }
+        var starts: [Int] = []
+        if mayStart(anchor) { starts.append(anchor) }
+        // Inside the number's word, a marker glued to it (`$199`, `US$5`) and, in scripts
+        // written without spaces, the text before it (`价格：¥199`): the last few characters'
+        // boundaries, then the word's start.
+        var wordStart = anchor
+        var stepped = 0
+        while wordStart > floor {
+            let previous = Characters.startOfScalar(endingAt: wordStart, notBefore: floor, in: bytes)
+            if Characters.isSpace(Characters.decode(bytes, at: previous).scalar) { break }
+            wordStart = previous
+            stepped += 1
+            if stepped <= Self.charactersBefore, wordStart > floor, mayStart(wordStart),
+               afterOpeningPunctuation(wordStart, before: anchor) == wordStart {
+                starts.append(wordStart)
+            }
+        }
+        let trimmedStart = afterOpeningPunctuation(wordStart, before: anchor)
+        if trimmedStart < anchor, trimmedStart != starts.last, mayStart(trimmedStart) { starts.append(trimmedStart) }
+        wordStart = trimmedStart
+        var cursor = wordStart
+        for _ in 0..<Self.wordsBefore {
+            // Back over one run of spaces on the same line, then over a word.
+            var spaceStart = cursor
+            while spaceStart > floor {
+                let previous = Characters.startOfScalar(endingAt: spaceStart, notBefore: floor, in: bytes)
+                let scalar = Characters.decode(bytes, at: previous).scalar
+                guard Characters.isSpace(scalar), scalar != 0x0A, scalar != 0x0D else { break }
+                spaceStart = previous
+            }
+            guard spaceStart < cursor, cursor - spaceStart <= 3 else { break }
+            var start = spaceStart
+            while start > floor, spaceStart - start < 32 {
+                let previous = Characters.startOfScalar(endingAt: start, notBefore: floor, in: bytes)
+                if Characters.isSpace(Characters.decode(bytes, at: previous).scalar) { break }
+                start = previous
+            }
+            start = afterOpeningPunctuation(start, before: spaceStart)
+            guard start < spaceStart, isBoundary(before: start) else { break }
+            starts.append(start)
+            cursor = start
+        }
+        return starts
+    }
+
+    /// Past opening brackets and quotes at `start` (not past `limit`).
+    private func afterOpeningPunctuation(_ start: Int, before limit: Int) -> Int {
+        var index = start
+        while index < limit {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            switch scalar {
+            case 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x201C, 0x201E, 0x2018, 0xAB, 0x3008, 0x300C, 0x300E, 0xFF08: index += length
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// The end of the last word a span from `anchor` may cover: up to ``wordsAfter`` words
+    /// on the same line, within ``bytesAfter`` bytes.
+    private func windowEnd(from anchor: Int) -> Int {
+        var index = anchor
+        var words = 0
+        var end = anchor
+        while index < bytes.count, words < Self.wordsAfter, index - anchor < Self.bytesAfter {
+            while index < bytes.count {
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                if Characters.isSpace(scalar) { break }
+                index += length
+            }
+            end = index
+            words += 1
+            while index < bytes.count {
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                guard Characters.isSpace(scalar), scalar != 0x0A, scalar != 0x0D else { break }
+                index += length
+            }
+            if index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { break }
+        }
+        return end
+    }
+
+    /// The longest span from `start` that the parser reads: from the window's end, cut back
+    /// to where each failed reading failed, then past spaces and punctuation before it.
+    private func read(from start: Int, anchor: Int, windowEnd: Int) -> Piece? {
+        var end = windowEnd
+        while end > anchor {
+            let reading = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if let money = reading.money {
+                // Sentence punctuation at the end is not the amount's when the amount reads
+                // the same without it (`It costs $5.`; `Fr. 5.–` keeps its dash).
+                let trimmed = trimmedEnd(end, notBelow: anchor)
+                if trimmed < end, let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed])).money,
+                   shorter == money {
+                    end = trimmed
+                }
+                guard isBoundary(after: end, spanEnd: end) else { return nil }
+                let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
+                let hasMarker = reading.hasMarker && countsInText(marker: marker, of: money)
+                return Piece(start: start, end: end, money: money, hasMarker: hasMarker, numberStart: anchor,
+                             numberEnd: min(numberEnd(from: anchor), end), marker: marker)
+            }
+            guard let failure = reading.failure, start + failure > anchor else {
+                if reading.failure != nil { return nil }
+                end = previousWordEnd(before: end, notBelow: anchor)
+                continue
+            }
+            let cut = trimmedEnd(start + failure, notBelow: anchor)
+            end = cut < end ? cut : previousWordEnd(before: end, notBelow: anchor)
+        }
+        return nil
+    }
+
+    /// `end` moved back over spaces and the punctuation that may follow an amount in a
+    /// sentence or join a range (`.`, `,`, `;`, `:`, `!`, `?`, closing brackets and quotes,
+    /// dashes, tildes), not below `floor`.
+    private func trimmedEnd(_ end: Int, notBelow floor: Int) -> Int {
+        var end = end
+        while end > floor {
+            let previous = Characters.startOfScalar(endingAt: end, notBefore: floor, in: bytes)
+            let scalar = Characters.decode(bytes, at: previous).scalar
+            guard Characters.isSpace(scalar) || isTrailingPunctuation(scalar) || isRangeDash(scalar) else { break }
+            end = previous
+        }
+        return end
+    }
+
+    /// The end of the word before the one that ends at `end` (past the spaces between), or
+    /// `floor`.
+    private func previousWordEnd(before end: Int, notBelow floor: Int) -> Int {
+        var index = end
+        while index > floor {
+            let previous = Characters.startOfScalar(endingAt: index, notBefore: floor, in: bytes)
+            if Characters.isSpace(Characters.decode(bytes, at: previous).scalar) { break }
+            index = previous
+        }
+        while index > floor {
+            let previous = Characters.startOfScalar(endingAt: index, notBefore: floor, in: bytes)
+            guard Characters.isSpace(Characters.decode(bytes, at: previous).scalar) else { break }
+            index = previous
+        }
+        return index
+    }
+
+    private func isTrailingPunctuation(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x22, 0x27, 0x201D, 0x2019, 0xBB, 0x2026,
+             0x3002, 0x3001, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0xFF09, 0x3009, 0x300D, 0x300F:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Dashes and tildes between a range's ends.
+    private func isRangeDash(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2D, 0x2010, 0x2012, 0x2013, 0x2014, 0x2212, 0x7E, 0x301C, 0xFF5E, 0xFF0D: true
+        default: false
+        }
+    }
+
+    /// Whether a marker read in text names a currency there: a currency in use today (or the
+    /// hint), and every marker but a lone letter
+    /// (`L`, `R`, `K` after a number are far more often units or abbreviations in prose),
+    /// which counts only as the locale's own currency (`R 100` in en_ZA).
+    private func countsInText(marker: Range<Int>?, of money: Money) -> Bool {
+        // A currency no longer in use only as the hint: `Bel 020 123` is no Belgian franc.
+        guard money.currency.isCurrent || money.currency == parser.currency else { return false }
+        guard let marker else { return true }
+        let (scalar, length) = Characters.decode(bytes, at: marker.lowerBound)
+        guard length == marker.count, Characters.isWordLetter(scalar) else { return true }
+        return money.currency == parser.profile.defaultCurrency
+    }
+
+    // MARK: Boundaries
+
+    /// Whether a span may begin at `index`: not inside a word of a spaced script or a number
+    /// (`RTX4090`, `A4`, the `5` of `1.5` or `12:30`).
+    private func isBoundary(before index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previousStart = Characters.startOfScalar(endingAt: index, notBefore: 0, in: bytes)
+        let previous = Characters.decode(bytes, at: previousStart).scalar
+        if Characters.isSpace(previous) { return true }
+        if Characters.isWordLetter(previous) || isNumberCharacter(previous) { return false }
+        switch previous {
+        case 0x23, 0x2116, 0x40, 0x5F, 0x25, 0x26:
+            return false
+        case 0x2E, 0x2C, 0x3A, 0x2F, 0x2D, 0x2013, 0x27:
+            // Inside a number, a date or a time: the character before is a digit.
+            guard previousStart > 0 else { return true }
+            let before = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: previousStart, notBefore: 0, in: bytes)).scalar
+            return !isNumberCharacter(before)
+        default:
+            return true
+        }
+    }
+
+    /// Whether a span that ends at `spanEnd` may end at `index`: not inside a word of a
+    /// spaced script or a number, and not before a percent sign (`20%`).
+    private func isBoundary(after index: Int, spanEnd: Int) -> Bool {
+        guard index < bytes.count else { return true }
+        let (next, length) = Characters.decode(bytes, at: index)
+        if Characters.isSpace(next) { return true }
+        if isNumberCharacter(next) { return false }
+        if Characters.isWordLetter(next) {
+            // A letter may follow a marker of a script written without spaces (`5000万美元B轮`).
+            let last = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: spanEnd, notBefore: 0, in: bytes)).scalar
+            return last >= 0x2E80 && !isNumberCharacter(last)
+        }
+        switch next {
+        case 0x25, 0x2030, 0xFF05, 0x23, 0x40, 0x5F:
+            return false
+        case 0x2E, 0x2C, 0x3A, 0x2F, 0x27:
+            // A date, a time or a longer number goes on after it.
+            guard index + length < bytes.count else { return true }
+            return !isNumberCharacter(Characters.decode(bytes, at: index + length).scalar)
+        default:
+            return true
+        }
+    }
+
+    /// Whether a word of `words` stands right before `start`, after spaces and a colon
+    /// (`Preis: 12,50`, `Total 45.00`, `statt 29,99 €`).
+    private func precedingWord(in words: [PriceWords.Word], before start: Int) -> Bool {
+        guard !words.isEmpty else { return false }
+        var end = start
+        while end > 0 {
+            let previous = Characters.startOfScalar(endingAt: end, notBefore: 0, in: bytes)
+            let scalar = Characters.decode(bytes, at: previous).scalar
+            guard Characters.isSpace(scalar) || scalar == 0x3A || scalar == 0xFF1A else { break }
+            end = previous
+        }
+        return PriceWords.word(in: words, endingAt: end, in: bytes) != nil
+    }
+
+    // MARK: Ranges
+
+    /// The upper end of a range that begins with `lower`: a dash, tilde or range word after
+    /// it, then an amount; with one currency, the end without a marker takes the other's
+    /// (`€10 bis 20`, `10 à 15 euros`, `5–8k €`). Nil when no range follows, or when neither
+    /// end has a marker and no price word comes before.
+    private func rangeUpper(after lower: Piece, followsPriceWord: Bool) -> (Piece, MoneyRange)? {
+        var index = skipSpaces(from: lower.end, limit: 3)
+        guard index < bytes.count else { return nil }
+        let (scalar, length) = Characters.decode(bytes, at: index)
+        if isRangeDash(scalar) {
+            index += length
+        } else if index > lower.end, let word = PriceWords.word(in: words.rangeWords, startingAt: index, in: bytes) {
+            index += word.lowered.count
+        } else {
+            return nil
+        }
+        let upperFloor = skipSpaces(from: index, limit: 3)
+        guard let anchor = nextAnchor(from: upperFloor), anchor - upperFloor <= Self.rangeGap,
+              var upper = piece(at: anchor, notBefore: upperFloor, floorIsBoundary: true) else { return nil }
+        var lower = lower
+        switch (lower.hasMarker, upper.hasMarker) {
+        case (true, true):
+            break
+        case (false, true):
+            guard let money = borrowingMarker(of: upper, for: lower) else { return nil }
+            lower.money = money
+        case (true, false):
+            guard let money = borrowingMarker(of: lower, for: upper) else { return nil }
+            upper.money = money
+        case (false, false):
+            guard followsPriceWord else { return nil }
+        }
+        guard let range = MoneyRange(lowerBound: lower.money, upperBound: upper.money) else { return nil }
+        return (upper, range)
+    }
+
+    /// Past up to `limit` bytes of spaces on the same line.
+    private func skipSpaces(from index: Int, limit: Int) -> Int {
+        var index = index
+        let end = index + limit
+        while index < min(end, bytes.count) {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            guard Characters.isSpace(scalar), scalar != 0x0A, scalar != 0x0D else { break }
+            index += length
+        }
+        return index
+    }
+
+    /// The amount of `bare` (a range's end without a marker) read with the text of `other`
+    /// around its number: its prefix before it (`€` of `€10`) or its suffix after it (` euros`
+    /// of `15 euros`, `k €` of `8k €`: one multiplier and one currency for both ends), or,
+    /// when that reads nothing (`5k–8k €`), the marker alone.
+    private func borrowingMarker(of other: Piece, for bare: Piece) -> Money? {
+        guard let marker = other.marker else { return nil }
+        let own = Array(bytes[bare.start..<bare.end])
+        let markerFirst = marker.lowerBound < other.numberStart
+        let around = markerFirst ? Array(bytes[other.start..<other.numberStart]) : Array(bytes[other.numberEnd..<other.end])
+        let markerOnly = Array(bytes[marker])
+        let spaced = markerFirst ? other.numberStart > marker.upperBound : marker.lowerBound > other.numberEnd
+        let markerAlone = spaced ? (markerFirst ? markerOnly + [0x20] : [0x20] + markerOnly) : markerOnly
+        for affix in [around, markerAlone] {
+            let text = markerFirst ? affix + own : own + affix
+            let reading = text.withUnsafeBufferPointer { parser.textReading($0) }
+            if reading.hasMarker, let amount = reading.money { return amount }
+        }
+        return nil
+    }
+}
