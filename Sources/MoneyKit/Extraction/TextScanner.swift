@@ -257,17 +257,28 @@ struct TextScanner {
             let reading = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             if let money = reading.money {
                 // Sentence punctuation at the end is not the amount's when the amount reads
-                // the same without it (`It costs $5.`; `Fr. 5.–` keeps its dash).
+                // the same without it (`It costs $5.`; `Fr. 5.–` and `49:-` keep their dash).
                 let trimmed = trimmedEnd(end, notBelow: anchor)
-                if trimmed < end, let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed])).money,
-                   shorter == money {
-                    end = trimmed
+                if trimmed < end {
+                    let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]))
+                    if shorter.money == money, shorter.hasMarker == reading.hasMarker { end = trimmed }
                 }
                 guard isBoundary(after: end, spanEnd: end) else { return nil }
                 let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
                 let hasMarker = reading.hasMarker && countsInText(marker: marker, of: money)
+                if reading.hasMarker, !hasMarker, end > anchor {
+                    // A marker that names no currency in text (`pesos en`, a historic code's
+                    // reading): a shorter span may end before it.
+                    let shorter = previousWordEnd(before: end, notBelow: anchor)
+                    if shorter > anchor, shorter < end {
+                        end = shorter
+                        continue
+                    }
+                }
+                var numberEnd = min(numberEnd(from: anchor), end)
+                if let marker, marker.lowerBound >= anchor { numberEnd = min(numberEnd, marker.lowerBound) }
                 return Piece(start: start, end: end, money: money, hasMarker: hasMarker, numberStart: anchor,
-                             numberEnd: min(numberEnd(from: anchor), end), marker: marker)
+                             numberEnd: numberEnd, marker: marker)
             }
             guard let failure = reading.failure, start + failure > anchor else {
                 if reading.failure != nil { return nil }
@@ -375,7 +386,7 @@ struct TextScanner {
         if Characters.isWordLetter(next) {
             // A letter may follow a marker of a script written without spaces (`5000万美元B轮`).
             let last = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: spanEnd, notBefore: 0, in: bytes)).scalar
-            return last >= 0x2E80 && !isNumberCharacter(last)
+            return last >= 0x2E80 && DigitSystems.digit(last) == nil
         }
         switch next {
         case 0x25, 0x2030, 0xFF05, 0x23, 0x40, 0x5F:

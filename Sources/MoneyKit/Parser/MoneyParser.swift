@@ -321,10 +321,14 @@ public struct MoneyParser: Sendable {
             try resolution.settleMultipliers(&machine.result, bytes: bytes)
             let money = try money(of: &machine.result, resolution: resolution, bytes: bytes)
             let structure = machine.result
-            let marker = structure.firstMarker ?? structure.minorMarker
-            return TextReading(money: money, failure: nil,
-                               hasMarker: marker != nil || structure.number.units.yuanOffset != nil,
-                               marker: marker.map { $0.start..<$0.end })
+            // The marker: a symbol, code, name or unit word, a minor unit, or a yuan unit (元).
+            var marker = (structure.firstMarker ?? structure.minorMarker).map { $0.start..<$0.end }
+            if marker == nil, let yuan = structure.number.units.yuanOffset {
+                marker = yuan..<(yuan + Characters.decode(bytes, at: yuan).length)
+            }
+            // A "no cents" dash (`49:-`, `€ 15,-`, `Fr. 5.–`) is written after prices only.
+            return TextReading(money: money, failure: nil, hasMarker: marker != nil || structure.number.endsWithDash,
+                               marker: marker)
         } catch {
             return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil)
         }
