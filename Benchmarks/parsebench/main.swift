@@ -29,6 +29,9 @@ let usage = """
       parsebench --words FILE [--rounds N]
                                        numbers in words against the same amounts in digits
                                        (FILE: TestData/words.csv)
+      parsebench --extract FILE [--rounds N]
+                                       money in free text: text without amounts, a 100 KB page,
+                                       every line of FILE (TestData/extraction/extract.csv)
       parsebench --csv FILE [--rounds N]
                                        CSV readers: the CSV.swift package against fxparse's reader
       parsebench --every-locale-corpus FILE [--rows N]
@@ -83,6 +86,14 @@ if let wordsPath = option("--words") {
         print(pad(cost.mode, 10) + pad(decimal(cost.wordsNanoseconds, 0), 12) + pad(decimal(cost.digitsNanoseconds, 0), 12)
               + pad(String(format: "%.1f", cost.ratio), 8) + decimal(cost.wordsAllocations, 2) + " / " + decimal(cost.digitsAllocations, 2))
     }
+    exit(0)
+}
+if let extractPath = option("--extract") {
+    let cost = measureExtraction(path: extractPath, rounds: rounds)
+    print("Money in free text (MoneyParser.matches(in:)), \(rounds) rounds, median")
+    print("text without amounts (\(cost.plainBytes) bytes, en_US): \(decimal(cost.plainMegabytesPerSecond, 0)) MB/s")
+    print("a page of \(cost.pageBytes) bytes with \(cost.pageMatches) amounts (en_US): \(decimal(cost.pageMilliseconds, 3)) ms")
+    print("the corpus's \(cost.lines) lines, each in its locale: \(decimal(cost.linesPerSecond, 0)) lines/s")
     exit(0)
 }
 if let csvPath = option("--csv") {

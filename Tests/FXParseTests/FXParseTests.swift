@@ -265,6 +265,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: tables).filter { $0.hasSuffix(".table") }.sorted() == written.sorted())
     }
 
+    /// `fxparse extract`: one row per amount, a range as two rows with one rank and match,
+    /// UTF-8 byte offsets in the line; JSON lines; invalid UTF-8 reported with its line.
+    @Test func extractWritesEveryAmountOfEveryLine() throws {
+        let input = "3 Ausgaben für nur 14,85 EUR statt 19,90 EUR\nkein Geld\nGehalt 55–65k € brutto\n"
+        let run = try Self.run(["extract", "--locale", "de_DE"], input: input)
+        #expect(run.status == 0)
+        #expect(run.output == """
+            line,rank,match,start,end,amount,code
+            1,1,"14,85 EUR",20,29,14.85,EUR
+            1,2,"19,90 EUR",36,45,19.9,EUR
+            3,1,55–65k €,7,19,55000,EUR
+            3,1,55–65k €,7,19,65000,EUR
+
+            """)
+        #expect(run.errors.contains("3 lines read: 3 amounts found"))
+        let json = try Self.run(["extract", "--locale", "en_US", "--format", "jsonl"], input: "was $30, now $19.99")
+        #expect(json.output == """
+            {"line":1,"rank":2,"match":"$30","start":4,"end":7,"amount":"30","code":"USD"}
+            {"line":1,"rank":1,"match":"$19.99","start":13,"end":19,"amount":"19.99","code":"USD"}
+
+            """)
+        var bytes = Array("$5\n".utf8) + [0x24, 0x36, 0x20, 0xFF] + Array("\n$7\n".utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fxparse-\(UUID().uuidString).txt").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        bytes.removeAll()
+        let bad = try Self.run(["extract", path, "--locale", "en_US"])
+        #expect(bad.errors.contains("\(path): line 2: invalidUTF8: invalid UTF-8"))
+        #expect(bad.output == "line,rank,match,start,end,amount,code\n1,1,$5,0,2,5,USD\n2,1,$6,0,2,6,USD\n3,1,$7,0,2,7,USD\n")
+    }
+
     @Test func parseReportsInvalidUTF8WithoutLosingRows() throws {
         var bytes = Array("input,locale\n5 €,de_DE\n".utf8)
         bytes += [0x35, 0xFF] + Array(",de_DE\n".utf8)  // "5\xFF"

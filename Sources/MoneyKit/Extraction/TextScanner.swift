@@ -8,6 +8,9 @@ struct TextReading {
     var hasMarker: Bool
     /// Where the first marker stands in the span.
     var marker: Range<Int>?
+    /// Whether that marker was read as a symbol only (not as a code, name or unit word), or
+    /// is a yuan unit.
+    var isSymbolOnly: Bool
 }
 
 /// Finds the amounts of money in free text (Docs/Extraction.md): scans for the places a
@@ -111,13 +114,30 @@ struct TextScanner {
                     index += 1
                 } else {
                     let (scalar, length) = Characters.decode(bytes, at: index)
-                    if scalar >= 0x660, DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil { return index }
+                    if scalar < 0x10000 {
+                        if Self.numberBits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 { return index }
+                    } else if DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil {
+                        return index
+                    }
                     index += length
                 }
             }
         }
         return nil
     }
+
+    /// Bits for U+0000-U+FFFF: the scalars a number begins with outside ASCII (digits of
+    /// every system, CJK and Korean numerals), from ``DigitSystems`` and ``Numerals``: one
+    /// load per character where the two lookups cost the scan of CJK text half its speed.
+    /// A raw buffer, never freed.
+    nonisolated(unsafe) private static let numberBits: UnsafeBufferPointer<UInt64> = {
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        buffer.initialize(repeating: 0)
+        for scalar in UInt32(0x80)..<0x10000 where DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil {
+            buffer[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+        }
+        return UnsafeBufferPointer(buffer)
+    }()
 
     /// The end of the number that begins at `anchor`: its digits and numerals, and
     /// separators (`.`, `,`, apostrophes, spaces) between them.
@@ -258,14 +278,14 @@ struct TextScanner {
             if let money = reading.money {
                 // Sentence punctuation at the end is not the amount's when the amount reads
                 // the same without it (`It costs $5.`; `Fr. 5.–` and `49:-` keep their dash).
-                let trimmed = trimmedEnd(end, notBelow: anchor)
+                let trimmed = trimmedEnd(end, notBelow: anchor, includingDashes: false)
                 if trimmed < end {
                     let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]))
                     if shorter.money == money, shorter.hasMarker == reading.hasMarker { end = trimmed }
                 }
                 guard isBoundary(after: end, spanEnd: end) else { return nil }
                 let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
-                let hasMarker = reading.hasMarker && countsInText(marker: marker, of: money)
+                let hasMarker = reading.hasMarker && countsInText(marker: marker, isSymbolOnly: reading.isSymbolOnly, of: money)
                 if reading.hasMarker, !hasMarker, end > anchor {
                     // A marker that names no currency in text (`pesos en`, a historic code's
                     // reading): a shorter span may end before it.
@@ -293,13 +313,13 @@ struct TextScanner {
 
     /// `end` moved back over spaces and the punctuation that may follow an amount in a
     /// sentence or join a range (`.`, `,`, `;`, `:`, `!`, `?`, closing brackets and quotes,
-    /// dashes, tildes), not below `floor`.
-    private func trimmedEnd(_ end: Int, notBelow floor: Int) -> Int {
+    /// dashes and tildes unless `includingDashes` is false), not below `floor`.
+    private func trimmedEnd(_ end: Int, notBelow floor: Int, includingDashes: Bool = true) -> Int {
         var end = end
         while end > floor {
             let previous = Characters.startOfScalar(endingAt: end, notBefore: floor, in: bytes)
             let scalar = Characters.decode(bytes, at: previous).scalar
-            guard Characters.isSpace(scalar) || isTrailingPunctuation(scalar) || isRangeDash(scalar) else { break }
+            guard Characters.isSpace(scalar) || isTrailingPunctuation(scalar) || (includingDashes && isRangeDash(scalar)) else { break }
             end = previous
         }
         return end
@@ -341,16 +361,22 @@ struct TextScanner {
     }
 
     /// Whether a marker read in text names a currency there: a currency in use today (or the
-    /// hint), and every marker but a lone letter
-    /// (`L`, `R`, `K` after a number are far more often units or abbreviations in prose),
-    /// which counts only as the locale's own currency (`R 100` in en_ZA).
-    private func countsInText(marker: Range<Int>?, of money: Money) -> Bool {
+    /// hint); and a symbol made only of letters (`L`, `R`, `den`, `Ft`, `zł`, `円`, the yuan
+    /// unit `分`) only as the locale's own currency or the hint, since in prose such letters
+    /// are far more often a unit, an abbreviation or a word (`1.5 L`, `dras den 27:e`,
+    /// `徒歩5分`). Another currency needs a sign (`$`, `€`, `R$`, `Fr.`), its code or a name.
+    private func countsInText(marker: Range<Int>?, isSymbolOnly: Bool, of money: Money) -> Bool {
+        let isOwn = money.currency == parser.profile.defaultCurrency || money.currency == parser.currency
         // A currency no longer in use only as the hint: `Bel 020 123` is no Belgian franc.
         guard money.currency.isCurrent || money.currency == parser.currency else { return false }
-        guard let marker else { return true }
-        let (scalar, length) = Characters.decode(bytes, at: marker.lowerBound)
-        guard length == marker.count, Characters.isWordLetter(scalar) else { return true }
-        return money.currency == parser.profile.defaultCurrency
+        guard let marker, isSymbolOnly, !isOwn else { return true }
+        var index = marker.lowerBound
+        while index < marker.upperBound {
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            guard let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic else { return true }
+            index += length
+        }
+        return false
     }
 
     // MARK: Boundaries

@@ -309,7 +309,7 @@ public struct MoneyParser: Sendable {
     /// text); not on the parse hot path, whose result holds the money alone.
     func textReading(_ bytes: UnsafeBufferPointer<UInt8>) -> TextReading {
         guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else {
-            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil)
+            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil, isSymbolOnly: false)
         }
         do throws(MoneyParseError) {
             let markers = profile.currencies.unmanagedMarkers
@@ -322,15 +322,18 @@ public struct MoneyParser: Sendable {
             let money = try money(of: &machine.result, resolution: resolution, bytes: bytes)
             let structure = machine.result
             // The marker: a symbol, code, name or unit word, a minor unit, or a yuan unit (元).
-            var marker = (structure.firstMarker ?? structure.minorMarker).map { $0.start..<$0.end }
+            let placed = structure.firstMarker ?? structure.minorMarker
+            var marker = placed.map { $0.start..<$0.end }
+            var isSymbolOnly = placed.map { $0.match.symbol != nil && $0.match.word == nil && $0.match.name == nil } ?? false
             if marker == nil, let yuan = structure.number.units.yuanOffset {
                 marker = yuan..<(yuan + Characters.decode(bytes, at: yuan).length)
+                isSymbolOnly = true
             }
             // A "no cents" dash (`49:-`, `€ 15,-`, `Fr. 5.–`) is written after prices only.
             return TextReading(money: money, failure: nil, hasMarker: marker != nil || structure.number.endsWithDash,
-                               marker: marker)
+                               marker: marker, isSymbolOnly: isSymbolOnly)
         } catch {
-            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil)
+            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil, isSymbolOnly: false)
         }
     }
 

@@ -1,0 +1,138 @@
+import Foundation
+@testable import MoneyKit
+import MoneyKitCorpus
+import TestSupport
+import Testing
+
+/// Money in free text (Extraction/, Docs/Extraction.md): every line of
+/// TestData/extraction/extract.csv, then each rule on its own.
+@Suite struct ExtractionTests {
+    struct Line: Sendable, CustomTestStringConvertible {
+        let id: String
+        let locale: String
+        let text: String
+        let price: String
+        let amounts: String
+        var testDescription: String { "\(id) \(locale): \(text)" }
+    }
+
+    static let lines: [Line] = {
+        let path = TestData.directory.appendingPathComponent("extraction/extract.csv").path
+        guard let table = try? CorpusTable(contentsOf: path) else { return [] }
+        let column = { (name: String) in table.column(name)! }
+        return table.records.map {
+            Line(id: $0[column("id")], locale: $0[column("locale")], text: $0[column("text")], price: $0[column("price")],
+                 amounts: $0[column("amounts")])
+        }
+    }()
+
+    /// `12.50 EUR` written as the corpus writes it: no trailing zeros.
+    static func normalized(_ entry: Substring) -> String {
+        let parts = entry.split(separator: " ")
+        let values = parts[0].components(separatedBy: "..").map { Decimal(string: $0)!.plainText }
+        return values.joined(separator: "..") + " " + parts[1]
+    }
+
+    @Test func theCorpusHasItsSize() {
+        #expect(Self.lines.count >= 500)
+        #expect(Set(Self.lines.map { $0.locale.prefix { $0 != "_" } }).count >= 12)
+    }
+
+    @Test(arguments: lines)
+    func everyLineReadsAsExpected(_ line: Line) {
+        let parser = MoneyParser(locale: Locale(identifier: line.locale))
+        let matches = parser.matches(in: line.text)
+        let expected = line.amounts.isEmpty ? [] : line.amounts.split(separator: ";").map(Self.normalized)
+        #expect(matches.map(\.value.description) == expected)
+        #expect(parser.price(in: line.text)?.value.description == (line.price.isEmpty ? nil : Self.normalized(line.price[...])))
+        for match in matches {
+            #expect(String(line.text[match.range]) == match.text)
+            #expect(Array(line.text.utf8)[match.utf8Range].elementsEqual(match.text.utf8))
+            #expect(Array(line.text.utf16)[match.utf16Range].elementsEqual(match.text.utf16))
+        }
+    }
+
+    static let en = MoneyParser(locale: Locale(identifier: "en_US"))
+    static let de = MoneyParser(locale: Locale(identifier: "de_DE"))
+
+    @Test func quantitiesBeforeAPriceAreNotMoney() {
+        #expect(Self.en.matches(in: "2 pairs for $13.00").map(\.text) == ["$13.00"])
+        #expect(Self.de.matches(in: "3 Ausgaben für nur 14,85 EUR").map(\.value.description) == ["14.85 EUR"])
+        #expect(Self.en.matches(in: "2000 plates is $13,004").map(\.value.description) == ["13004 USD"])
+    }
+
+    @Test func numbersThatAreNoMoneyAreLeftOut() {
+        for text in ["20% off everything", "RTX 4090 in stock", "iPhone 15 Pro", "1.5 L water, 500 g flour, 32 GB",
+                     "Call 555-123-4567 today", "Open 9:30 to 17:00 on 2024-05-01", "15kg bag", "10 m of cable",
+                     "Bel 020 123 4567"] {
+            #expect(Self.en.matches(in: text).isEmpty, "\(text)")
+        }
+    }
+
+    @Test func anAmountWithoutAMarkerNeedsAPriceWordBeforeIt() {
+        #expect(Self.de.matches(in: "Preis: 12,50").map(\.value.description) == ["12.5 EUR"])
+        #expect(Self.en.matches(in: "Total 45.00").map(\.value.description) == ["45 USD"])
+        #expect(Self.en.matches(in: "Aisle 45.00").isEmpty)
+    }
+
+    @Test func rangesAreOneMatchInOneCurrency() {
+        let usd = try! Currency(code: "USD")
+        #expect(Self.en.matches(in: "Flights from $199–$249.").map(\.value) == [
+            .range(MoneyRange(lowerBound: Money(199, usd), upperBound: Money(249, usd))!),
+        ])
+        #expect(Self.en.matches(in: "Flights from $199–$249.").map(\.text) == ["$199–$249"])
+        #expect(Self.de.matches(in: "€10 bis 20").map(\.value.description) == ["10..20 EUR"])
+        #expect(Self.de.matches(in: "Gehalt 55–65k € brutto").map(\.value.description) == ["55000..65000 EUR"])
+        #expect(MoneyParser(locale: Locale(identifier: "fr_FR")).matches(in: "de 10 à 15 euros").map(\.value.description)
+                == ["10..15 EUR"])
+        #expect(MoneyParser(locale: Locale(identifier: "ja_JP")).matches(in: "1万〜2万円").map(\.value.description)
+                == ["10000..20000 JPY"])
+        // A dash between two numbers without markers is no range of money.
+        #expect(Self.en.matches(in: "seasons 2019-2020").isEmpty)
+    }
+
+    @Test func theMainPriceIsTheCurrentOneWithAMarker() {
+        let matches = Self.en.matches(in: "was €30, now €19.99")
+        #expect(matches.map(\.rank) == [2, 1])
+        #expect(Self.en.price(in: "was €30, now €19.99")?.value.description == "19.99 EUR")
+        #expect(Self.de.price(in: "UVP: 49,99 € – jetzt 39,99 €")?.value.description == "39.99 EUR")
+        // A marker beats a price word without one; then the first.
+        #expect(Self.en.matches(in: "Total 40, or $35 online").map(\.rank) == [2, 1])
+        #expect(Self.en.matches(in: "$5 or $6").map(\.rank) == [1, 2])
+        #expect(Self.en.price(in: "no money here") == nil)
+    }
+
+    @Test func sentencePunctuationIsNotPartOfTheMatch() {
+        #expect(Self.en.matches(in: "It costs $5.").map(\.text) == ["$5"])
+        #expect(Self.en.matches(in: "Prices: $5, $6; and (€7)!").map(\.text) == ["$5", "$6", "€7"])
+        #expect(MoneyParser(locale: Locale(identifier: "de_CH")).matches(in: "Kaffee Fr. 5.–").map(\.text) == ["Fr. 5.–"])
+    }
+
+    @Test func offsetsCountUTF8AndUTF16() throws {
+        let text = "😀 Préis 💶 €12,50 und 3 ₽"
+        let matches = MoneyParser(locale: Locale(identifier: "de_DE")).matches(in: text)
+        let first = try #require(matches.first)
+        #expect(first.text == "€12,50")
+        #expect(first.utf8Range == 17..<25)
+        #expect(first.utf16Range == 12..<18)
+        #expect(text[first.range] == "€12,50")
+    }
+
+    /// Any text, any length: linear time, no crash, every match inside the text.
+    @Test func longAndArbitraryTextIsScannedInLinearTime() {
+        let digits = String(repeating: "1 2,3.4 ", count: 20_000)
+        let clock = ContinuousClock()
+        let small = clock.measure { _ = Self.en.matches(in: String(digits.prefix(16_000))) }
+        let large = clock.measure { _ = Self.en.matches(in: digits) }
+        // Ten times the text: at most forty times the time (linear, with room for noise).
+        #expect(large < small * 40 + .milliseconds(50))
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["$", "€", "1", "2", ",", ".", " ", "-", "–", "k", "EUR", "円", "万", "Preis:", "bis", "%", "\u{301}", "\u{A0}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for match in Self.de.matches(in: text) {
+                #expect(text[match.range] == match.text[...])
+            }
+        }
+    }
+}
