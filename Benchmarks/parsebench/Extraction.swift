@@ -8,6 +8,9 @@ struct ExtractionCost {
     /// Text without amounts: megabytes (10^6 bytes) scanned per second.
     let plainMegabytesPerSecond: Double
     let plainBytes: Int
+    /// The same for the English lines alone, and for the Japanese, Chinese and Russian ones.
+    let englishMegabytesPerSecond: Double
+    let cjkRussianMegabytesPerSecond: Double
     /// A 100 KB page of product text with a few prices: milliseconds per page, and the
     /// matches it finds.
     let pageMilliseconds: Double
@@ -53,12 +56,30 @@ func measureExtraction(path: String, rounds: Int) -> ExtractionCost {
         parsers[line.locale] = parser
         return (parser, line.text)
     }
+    // The same scan on the English lines alone and on the Japanese, Chinese and Russian ones.
+    func plainText(_ prefixes: [String]) -> String {
+        let line = lines.filter { line in prefixes.contains { line.locale.hasPrefix($0) } }.map {
+            String($0.text.unicodeScalars.filter { $0.properties.numericType == nil && $0.properties.generalCategory != .currencySymbol }
+                .map(Character.init))
+        }.joined(separator: " ")
+        var text = ""
+        while text.utf8.count < 2_000_000 { text += line + "\n" }
+        return text
+    }
+    let english = plainText(["en"]), cjkRussian = plainText(["ja", "zh", "ru"])
+    var englishSamples: [Double] = [], cjkSamples: [Double] = []
     var plainSamples: [Double] = [], pageSamples: [Double] = [], lineSamples: [Double] = []
     var sink = 0
     for _ in 0..<rounds {
         var start = DispatchTime.now().uptimeNanoseconds
         sink &+= en.matches(in: plain).count
         plainSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        start = DispatchTime.now().uptimeNanoseconds
+        sink &+= en.matches(in: english).count
+        englishSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        start = DispatchTime.now().uptimeNanoseconds
+        sink &+= en.matches(in: cjkRussian).count
+        cjkSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
         start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<20 { sink &+= en.matches(in: page).count }
         pageSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 20)
@@ -69,6 +90,8 @@ func measureExtraction(path: String, rounds: Int) -> ExtractionCost {
     if sink == 42 { print("") }
     return ExtractionCost(
         plainMegabytesPerSecond: Double(plain.utf8.count) / 1e6 / (median(plainSamples) / 1e9), plainBytes: plain.utf8.count,
+        englishMegabytesPerSecond: Double(english.utf8.count) / 1e6 / (median(englishSamples) / 1e9),
+        cjkRussianMegabytesPerSecond: Double(cjkRussian.utf8.count) / 1e6 / (median(cjkSamples) / 1e9),
         pageMilliseconds: median(pageSamples) / 1e6, pageBytes: page.utf8.count, pageMatches: pageMatches,
         linesPerSecond: Double(prepared.count) / (median(lineSamples) / 1e9), lines: prepared.count)
 }

@@ -54,6 +54,10 @@ struct TextScanner {
     private static let bytesAfter = 96
     /// How many characters before its number, inside its word, a span may begin at (`US$`).
     private static let charactersBefore = 6
+    /// How far back a word before the number is looked for: a longer run without a space
+    /// (a sentence of Chinese) is no currency marker's word, and walking it at every number
+    /// would make the scan quadratic.
+    private static let bytesBefore = 32
     /// How far after a range's dash or word the upper end's number may begin (its marker
     /// first: `– US$ 20`).
     private static let rangeGap = 12
@@ -116,7 +120,7 @@ struct TextScanner {
                     let (scalar, length) = Characters.decode(bytes, at: index)
                     if scalar < 0x10000 {
                         if Self.numberBits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 { return index }
-                    } else if DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil {
+                    } else if Self.beginsNumber(scalar) {
                         return index
                     }
                     index += length
@@ -133,11 +137,23 @@ struct TextScanner {
     nonisolated(unsafe) private static let numberBits: UnsafeBufferPointer<UInt64> = {
         let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x10000 / 64)
         buffer.initialize(repeating: 0)
-        for scalar in UInt32(0x80)..<0x10000 where DigitSystems.digit(scalar) != nil || Numerals.kind(scalar) != nil {
+        for scalar in UInt32(0x80)..<0x10000 where beginsNumber(scalar) {
             buffer[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
         }
         return UnsafeBufferPointer(buffer)
     }()
+
+    /// Whether a number can begin with a scalar outside ASCII: a digit of any system, or a
+    /// CJK or Korean numeral digit or unit (`一`, `十`, `万`, `일`); not the yuan units, `整`,
+    /// `金`, `也` or `负`, which stand next to a number but begin none (and are common
+    /// words: `分` is also "minute", `也` "also").
+    private static func beginsNumber(_ scalar: UInt32) -> Bool {
+        if DigitSystems.digit(scalar) != nil { return true }
+        switch Numerals.kind(scalar) {
+        case .digit?, .unit?: return true
+        default: return false
+        }
+    }
 
     /// The end of the number that begins at `anchor`: its digits and numerals, and
     /// separators (`.`, `,`, apostrophes, spaces) between them.
@@ -194,7 +210,7 @@ struct TextScanner {
         // boundaries, then the word's start.
         var wordStart = anchor
         var stepped = 0
-        while wordStart > floor {
+        while wordStart > floor, anchor - wordStart < Self.bytesBefore {
             let previous = Characters.startOfScalar(endingAt: wordStart, notBefore: floor, in: bytes)
             if Characters.isSpace(Characters.decode(bytes, at: previous).scalar) { break }
             wordStart = previous
@@ -219,7 +235,7 @@ struct TextScanner {
             }
             guard spaceStart < cursor, cursor - spaceStart <= 3 else { break }
             var start = spaceStart
-            while start > floor, spaceStart - start < 32 {
+            while start > floor, spaceStart - start < Self.bytesBefore {
                 let previous = Characters.startOfScalar(endingAt: start, notBefore: floor, in: bytes)
                 if Characters.isSpace(Characters.decode(bytes, at: previous).scalar) { break }
                 start = previous
@@ -246,13 +262,14 @@ struct TextScanner {
     }
 
     /// The end of the last word a span from `anchor` may cover: up to ``wordsAfter`` words
-    /// on the same line, within ``bytesAfter`` bytes.
+    /// on the same line, within ``bytesAfter`` bytes (a word of a script without spaces is
+    /// cut there).
     private func windowEnd(from anchor: Int) -> Int {
         var index = anchor
         var words = 0
         var end = anchor
         while index < bytes.count, words < Self.wordsAfter, index - anchor < Self.bytesAfter {
-            while index < bytes.count {
+            while index < bytes.count, index - anchor < Self.bytesAfter {
                 let (scalar, length) = Characters.decode(bytes, at: index)
                 if Characters.isSpace(scalar) { break }
                 index += length
