@@ -129,8 +129,9 @@ if Context.environment["MONEYKIT_FUZZ"] != nil {
         .executableTarget(name: "fuzz-arithmetic", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Arithmetic"),
         .executableTarget(name: "fuzz-editing", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Editing"),
         .executableTarget(name: "fuzz-shortcut", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Shortcut"),
+        .executableTarget(name: "fuzz-extract", dependencies: ["MoneyKit", "FuzzSupport"], path: "Fuzz/Extract"),
         // Writes the seed corpora from TestData.
         .executableTarget(name: "fuzz-seeds", dependencies: ["MoneyKitCorpus"], path: "Fuzz/Seeds"),
     ]
-    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv", "fuzz-arithmetic", "fuzz-editing", "fuzz-shortcut", "fuzz-seeds"].map { .executable(name: $0, targets: [$0]) }
+    package.products += ["fuzz-parse", "fuzz-roundtrip", "fuzz-csv", "fuzz-arithmetic", "fuzz-editing", "fuzz-shortcut", "fuzz-extract", "fuzz-seeds"].map { .executable(name: $0, targets: [$0]) }
 }

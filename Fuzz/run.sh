@@ -4,13 +4,13 @@
 # report or a broken property (the targets check them, see each target's header) fails the
 # run; libFuzzer leaves the offending input in Fuzz/findings/<target>/.
 #
-#   Fuzz/run.sh [SECONDS] [TARGET ...]     targets: parse shortcut roundtrip csv arithmetic editing (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET ...]     targets: parse shortcut extract roundtrip csv arithmetic editing (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse shortcut roundtrip csv arithmetic editing)
+[ ${#targets[@]} -gt 0 ] || targets=(parse shortcut extract roundtrip csv arithmetic editing)
 
 scratch=.build-fuzz
 # libFuzzer prints the stack of a crash itself; the Swift runtime's backtracer would stall the run.
@@ -26,7 +26,7 @@ bin=$(MONEYKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bi
 seeds="$scratch/seeds-$$"
 rm -rf "$seeds"
 trap 'rm -rf "$seeds"' EXIT
-"$bin/fuzz-seeds" "$seeds" TestData/*.csv
+"$bin/fuzz-seeds" "$seeds" TestData/*.csv TestData/extraction/extract.csv
 
 status=0
 failed=()

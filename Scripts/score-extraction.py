@@ -123,6 +123,18 @@ def main():
             if not pp_ok and mk_main == want:
                 mk_right_pp_wrong += 1
         print(f"price-parser main price: {ok}/{n} = {100 * ok / n:.1f}%")
+        import time
+        from price_parser import Price
+        texts = [row["text"] for row in rows]
+        best = None
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(10):
+                for text in texts:
+                    Price.fromstring(text)
+            elapsed = (time.perf_counter() - start) / 10
+            best = elapsed if best is None else min(best, elapsed)
+        print(f"price-parser speed: {n / best:,.0f} lines/s (best of 5; parsebench --extract times MoneyKit on the same lines)")
         print(f"MoneyKit right where price-parser is wrong: {mk_right_pp_wrong}; price-parser right where MoneyKit is wrong: {pp_right_mk_wrong}")
     if args.show_wrong:
         for row, main, got in wrong:

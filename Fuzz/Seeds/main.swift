@@ -1,7 +1,8 @@
 // Writes the fuzz targets' seed corpora from the TestData corpora (run by Fuzz/run.sh).
 //   fuzz-seeds OUTPUT_DIRECTORY FILE.csv ...
-// parse and shortcut: `locale|hint|input` for every row that names a locale (read as fxparse reads
-// corpora); csv: a block-size byte, then each file in chunks of 25 lines under its header; roundtrip: a few byte
+// parse, shortcut and extract: `locale|hint|input` for every row that names a locale (read as
+// fxparse reads corpora), and for extract also `locale||text` for every line of an extraction
+// corpus (a table with a `text` column: TestData/extraction/extract.csv); csv: a block-size byte, then each file in chunks of 25 lines under its header; roundtrip: a few byte
 // patterns (locale, currency, style, scale, digits); arithmetic and editing: a few byte patterns.
 import Foundation
 import MoneyKitCorpus
@@ -12,7 +13,7 @@ guard let output = arguments.first else {
     exit(2)
 }
 let manager = FileManager.default
-for directory in ["parse", "shortcut", "csv", "roundtrip", "arithmetic", "editing"] {
+for directory in ["parse", "shortcut", "extract", "csv", "roundtrip", "arithmetic", "editing"] {
     try manager.createDirectory(atPath: "\(output)/\(directory)", withIntermediateDirectories: true)
 }
 func write(_ bytes: some Sequence<UInt8>, _ directory: String, _ index: Int) throws {
@@ -31,10 +32,19 @@ for path in arguments.dropFirst() {
             csvSeeds += 1
         }
     }
-    for row in try CorpusCase.cases(in: CorpusTable(contentsOf: path)) {
+    let table = try CorpusTable(contentsOf: path)
+    if let textColumn = table.column("text"), let localeColumn = table.column("locale") {
+        for record in table.records {
+            try write("\(record[localeColumn])||\(record[textColumn])".utf8, "extract", parseSeeds)
+            parseSeeds += 1
+        }
+        continue
+    }
+    for row in try CorpusCase.cases(in: table) {
         guard let locale = row.locale else { continue }
         try write("\(locale)|\(row.currency ?? "")|\(row.input)".utf8, "parse", parseSeeds)
         try write("\(locale)|\(row.currency ?? "")|\(row.input)".utf8, "shortcut", parseSeeds)
+        try write("\(locale)|\(row.currency ?? "")|\(row.input)".utf8, "extract", parseSeeds)
         parseSeeds += 1
     }
 }

@@ -69,6 +69,16 @@ import Testing
         }
     }
 
+    /// A symbol of letters alone that could be a word counts only as the locale's own
+    /// currency; other symbols of other currencies count anywhere.
+    @Test func lettersThatCouldBeWordsAreMarkersOnlyAtHome() {
+        #expect(Self.en.matches(in: "5 R is not money").isEmpty)
+        #expect(MoneyParser(locale: Locale(identifier: "en_ZA")).matches(in: "It is R 100").map(\.value.description) == ["100 ZAR"])
+        #expect(MoneyParser(locale: Locale(identifier: "ja_JP")).matches(in: "徒歩5分、家賃7万円").map(\.text) == ["7万円"])
+        #expect(Self.en.matches(in: "It was 45,00 zł").map(\.value.description) == ["45 PLN"])
+        #expect(Self.en.matches(in: "Rp 31.500 at the shop").map(\.value.description) == ["31500 IDR"])
+    }
+
     @Test func anAmountWithoutAMarkerNeedsAPriceWordBeforeIt() {
         #expect(Self.de.matches(in: "Preis: 12,50").map(\.value.description) == ["12.5 EUR"])
         #expect(Self.en.matches(in: "Total 45.00").map(\.value.description) == ["45 USD"])

@@ -378,22 +378,28 @@ struct TextScanner {
     }
 
     /// Whether a marker read in text names a currency there: a currency in use today (or the
-    /// hint); and a symbol made only of letters (`L`, `R`, `den`, `Ft`, `zł`, `円`, the yuan
-    /// unit `分`) only as the locale's own currency or the hint, since in prose such letters
-    /// are far more often a unit, an abbreviation or a word (`1.5 L`, `dras den 27:e`,
-    /// `徒歩5分`). Another currency needs a sign (`$`, `€`, `R$`, `Fr.`), its code or a name.
+    /// hint); and a symbol of letters alone that could be a word of the text (one letter:
+    /// `L`, `R`, `Р`, the yuan unit `分`; or ASCII letters all in lower case: `den`) only as
+    /// the locale's own currency or the hint, since in prose those are far more often a
+    /// unit, an abbreviation or a word (`1.5 L`, `dras den 27:e`, `徒歩5分`). Another
+    /// currency's symbol with a capital, a letter outside ASCII or a sign (`Rp`, `Kč`, `zł`,
+    /// `руб.`, `R$`), its code or its name counts anywhere.
     private func countsInText(marker: Range<Int>?, isSymbolOnly: Bool, of money: Money) -> Bool {
         let isOwn = money.currency == parser.profile.defaultCurrency || money.currency == parser.currency
         // A currency no longer in use only as the hint: `Bel 020 123` is no Belgian franc.
         guard money.currency.isCurrent || money.currency == parser.currency else { return false }
         guard let marker, isSymbolOnly, !isOwn else { return true }
         var index = marker.lowerBound
+        var letters = 0
+        var lowerCaseASCII = true
         while index < marker.upperBound {
             let (scalar, length) = Characters.decode(bytes, at: index)
             guard let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic else { return true }
+            letters += 1
+            if !(scalar &- 0x61 < 26) { lowerCaseASCII = false }
             index += length
         }
-        return false
+        return letters > 1 && !lowerCaseASCII
     }
 
     // MARK: Boundaries
