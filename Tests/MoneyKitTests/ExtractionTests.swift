@@ -83,6 +83,12 @@ import Testing
         #expect(Self.de.matches(in: "Preis: 12,50").map(\.value.description) == ["12.5 EUR"])
         #expect(Self.en.matches(in: "Total 45.00").map(\.value.description) == ["45 USD"])
         #expect(Self.en.matches(in: "Aisle 45.00").isEmpty)
+        // Languages beyond the corpus's: the supplement's price words.
+        let prices = [("cs_CZ", "Cena: 299", "299 CZK"), ("fi_FI", "Hinta 12,50", "12.5 EUR"), ("ar_EG", "السعر: 250", "250 EGP"),
+                      ("th_TH", "ราคา 1,290", "1290 THB"), ("hu_HU", "Ár: 4 990", "4990 HUF")]
+        for (locale, text, expected) in prices {
+            #expect(MoneyParser(locale: Locale(identifier: locale)).matches(in: text).map(\.value.description) == [expected], "\(locale)")
+        }
     }
 
     @Test func rangesAreOneMatchInOneCurrency() {
