@@ -52,6 +52,52 @@ import Testing
         }
     }
 
+    /// Everything the parser reads with a marker works inside text: every amount of the parse
+    /// corpora that reads with a currency marker (lenient, no hint), found alone by
+    /// `matches(in:)`, is found the same inside a sentence; and alone it is the whole input
+    /// (less sentence punctuation at its end) with the corpus's money. Left out: amounts the
+    /// parser reads only in words (not read in text yet), negatives by parentheses or a
+    /// trailing minus (punctuation and dashes in text), and amounts whose marker does not
+    /// count in text (Docs/Extraction.md, "What counts": `P1,500` in en_US); their number
+    /// is printed.
+    @Test func everyCorpusAmountWithAMarkerIsFoundInASentence() {
+        var parsers: [String: MoneyParser] = [:]
+        var checked = 0
+        var notInText: [String] = []
+        var failures: [String] = []
+        for row in TestData.cases {
+            guard case .amount(let amount, let code)? = row.expectation, let locale = row.locale, row.currency == nil,
+                  row.options == nil || row.options == MoneyParser.Options(), !row.input.contains("\n"),
+                  let currency = try? Currency(code: code), let value = Decimal(string: amount) else { continue }
+            let parser = parsers[locale] ?? MoneyParser(locale: Locale(identifier: locale))
+            parsers[locale] = parser
+            let input = row.input.trimmingCharacters(in: .whitespaces)
+            var bytes = Array(input.utf8)
+            let reading = bytes.withUnsafeMutableBufferPointer { parser.textReading(UnsafeBufferPointer($0)) }
+            guard reading.money == Money(value, currency), reading.hasMarker, !reading.hasTrailingMinus,
+                  !input.hasPrefix("("), !input.hasPrefix("\u{200E}("), value >= 0 || !input.contains("(") else { continue }
+            bytes.removeAll()
+            let alone = parser.matches(in: input)
+            guard !alone.isEmpty else {
+                notInText.append("\(row.id) \(locale) \(input)")
+                continue
+            }
+            checked += 1
+            let expected = input.hasSuffix(",") || input.hasSuffix(";") ? String(input.dropLast()) : input
+            if alone.map(\.text) != [expected] || alone.first?.money != Money(value, currency) {
+                failures.append("\(row.id) \(locale) alone \(String(reflecting: input)): \(alone.map { "\($0.text) \($0.value)" })")
+                continue
+            }
+            let inSentence = parser.matches(in: "Today: \(input) only")
+            if inSentence.map(\.text) != [expected] || inSentence.first?.value != alone.first?.value {
+                failures.append("\(row.id) \(locale) \(String(reflecting: input)): \(inSentence.map { "\($0.text) \($0.value)" })")
+            }
+        }
+        print("every corpus amount with a marker: \(checked) found in text, \(notInText.count) whose marker does not count in text")
+        #expect(checked > 3000)
+        #expect(failures.isEmpty, "\(failures.count) of \(checked):\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
     static let en = MoneyParser(locale: Locale(identifier: "en_US"))
     static let de = MoneyParser(locale: Locale(identifier: "de_DE"))
 

@@ -11,6 +11,12 @@ struct TextReading {
     /// Whether that marker was read as a symbol only (not as a code, name or unit word), or
     /// is a yuan unit.
     var isSymbolOnly: Bool
+    /// Whether that marker is a yuan unit (元角分, read with the number).
+    var isYuanUnit: Bool
+    /// Whether a second marker was read (`100 kr NOK`): the two decide the currency together.
+    var hasSecondMarker: Bool
+    /// Whether a minus after the amount was read (`$100-`, `三百元-`).
+    var hasTrailingMinus: Bool
 }
 
 /// Finds the amounts of money in free text (Docs/Extraction.md): scans for the places a
@@ -47,10 +53,10 @@ struct TextScanner {
         var marker: Range<Int>?
     }
 
-    /// How far a span reaches from its number: words after it (`1 234 567,89 €` is four),
-    /// words before it (`US $ 5`), and bytes in all after it.
-    private static let wordsAfter = 5
-    private static let wordsBefore = 2
+    /// How far a span reaches from its number: words after it (`8 lei și 22 de bani` is six),
+    /// words before it (`shilingi za Kenya 1,500`), and bytes in all after it.
+    private static let wordsAfter = 7
+    private static let wordsBefore = 3
     private static let bytesAfter = 96
     /// How many characters before its number, inside its word, a span may begin at (`US$`).
     private static let charactersBefore = 6
@@ -290,19 +296,38 @@ struct TextScanner {
     /// to where each failed reading failed, then past spaces and punctuation before it.
     private func read(from start: Int, anchor: Int, windowEnd: Int) -> Piece? {
         var end = windowEnd
+        // Where the last cut would have ended without the punctuation before it: taken when
+        // the reading with that punctuation fails (`$13.00,` fails at its period).
+        var punctuationCut: Int?
         while end > anchor {
             let reading = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if reading.money == nil, let cut = punctuationCut, cut < end, cut > anchor {
+                punctuationCut = nil
+                end = cut
+                continue
+            }
+            punctuationCut = nil
+            if reading.money != nil, reading.hasTrailingMinus {
+                // A minus after an amount is a range's dash or a sentence's in text (`$199–$249`,
+                // `$5 - great`), not bookkeeping's sign: read the amount before it.
+                let cut = trimmedEnd(end, notBelow: anchor)
+                end = cut < end ? cut : previousWordEnd(before: end, notBelow: anchor)
+                continue
+            }
             if let money = reading.money {
                 // Sentence punctuation at the end is not the amount's when the amount reads
-                // the same without it (`It costs $5.`; `Fr. 5.–` and `49:-` keep their dash).
-                let trimmed = trimmedEnd(end, notBelow: anchor, includingDashes: false)
+                // the same without it (`It costs $5.`; `Fr. 5.–` and `49:-` keep their dash),
+                // unless the marker ends with it (`1.234,50 د.م.`, `5 руб.`).
+                let markerEnd = reading.marker.map { start + $0.upperBound }
+                let trimmed = markerEnd == end || endsWithAbbreviationPeriod(end) ? end
+                    : trimmedEnd(end, notBelow: anchor, includingDashes: false)
                 if trimmed < end {
                     let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]))
                     if shorter.money == money, shorter.hasMarker == reading.hasMarker { end = trimmed }
                 }
                 guard isBoundary(after: end, spanEnd: end) else { return nil }
                 let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
-                let hasMarker = reading.hasMarker && countsInText(marker: marker, isSymbolOnly: reading.isSymbolOnly, of: money)
+                let hasMarker = reading.hasMarker && countsInText(marker: marker, reading: reading, of: money)
                 if reading.hasMarker, !hasMarker, end > anchor {
                     // A marker that names no currency in text (`pesos en`, a historic code's
                     // reading): a shorter span may end before it.
@@ -322,7 +347,12 @@ struct TextScanner {
                 end = previousWordEnd(before: end, notBelow: anchor)
                 continue
             }
-            let cut = trimmedEnd(start + failure, notBelow: anchor)
+            // Back to the failure and the spaces before it, no further: punctuation there may
+            // be the amount's (`5 руб.`, `Rs. 500/-`, `$5.-`); if it is not, the next reading
+            // fails at it, or reads the same without it (trimmed above).
+            let cut = trimmedEnd(start + failure, notBelow: anchor, spacesOnly: true)
+            let withoutPunctuation = trimmedEnd(cut, notBelow: anchor, includingDashes: false)
+            if withoutPunctuation < cut { punctuationCut = withoutPunctuation }
             end = cut < end ? cut : previousWordEnd(before: end, notBelow: anchor)
         }
         return nil
@@ -330,16 +360,28 @@ struct TextScanner {
 
     /// `end` moved back over spaces and the punctuation that may follow an amount in a
     /// sentence or join a range (`.`, `,`, `;`, `:`, `!`, `?`, closing brackets and quotes,
-    /// dashes and tildes unless `includingDashes` is false), not below `floor`.
-    private func trimmedEnd(_ end: Int, notBelow floor: Int, includingDashes: Bool = true) -> Int {
+    /// dashes and tildes unless `includingDashes` is false; spaces alone with `spacesOnly`),
+    /// not below `floor`.
+    private func trimmedEnd(_ end: Int, notBelow floor: Int, includingDashes: Bool = true, spacesOnly: Bool = false) -> Int {
         var end = end
         while end > floor {
             let previous = Characters.startOfScalar(endingAt: end, notBefore: floor, in: bytes)
             let scalar = Characters.decode(bytes, at: previous).scalar
-            guard Characters.isSpace(scalar) || isTrailingPunctuation(scalar) || (includingDashes && isRangeDash(scalar)) else { break }
+            guard Characters.isSpace(scalar)
+                    || !spacesOnly && (isTrailingPunctuation(scalar) || (includingDashes && isRangeDash(scalar))) else { break }
             end = previous
         }
         return end
+    }
+
+    /// Whether the text before `end` is a period right after a letter, which a reading that
+    /// succeeds with it has read as part of an abbreviation (`2,5 Mio.`, `M.N.`, `коп.`):
+    /// the amount's, even where it also ends a sentence.
+    private func endsWithAbbreviationPeriod(_ end: Int) -> Bool {
+        guard end >= 2, bytes[end - 1] == 0x2E else { return false }
+        let before = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: end - 1, notBefore: 0, in: bytes)).scalar
+        guard let letter = Unicode.Scalar(before) else { return false }
+        return letter.properties.isAlphabetic
     }
 
     /// The end of the word before the one that ends at `end` (past the spaces between), or
@@ -377,29 +419,43 @@ struct TextScanner {
         }
     }
 
-    /// Whether a marker read in text names a currency there: a currency in use today (or the
-    /// hint); and a symbol of letters alone that could be a word of the text (one letter:
-    /// `L`, `R`, `Р`, the yuan unit `分`; or ASCII letters all in lower case: `den`) only as
-    /// the locale's own currency or the hint, since in prose those are far more often a
-    /// unit, an abbreviation or a word (`1.5 L`, `dras den 27:e`, `徒歩5分`). Another
-    /// currency's symbol with a capital, a letter outside ASCII or a sign (`Rp`, `Kč`, `zł`,
-    /// `руб.`, `R$`), its code or its name counts anywhere.
-    private func countsInText(marker: Range<Int>?, isSymbolOnly: Bool, of money: Money) -> Bool {
-        let isOwn = money.currency == parser.profile.defaultCurrency || money.currency == parser.currency
-        // A currency no longer in use only as the hint: `Bel 020 123` is no Belgian franc.
-        guard money.currency.isCurrent || money.currency == parser.currency else { return false }
-        guard let marker, isSymbolOnly, !isOwn else { return true }
-        var index = marker.lowerBound
+    /// Whether a marker read in text names a currency there (Docs/Extraction.md, "What
+    /// counts"). The locale's own currency and the hint: always. Another currency:
+    /// - no longer in use: only by its name or its ISO code in capitals (`100 Deutsche Mark`,
+    ///   `5 FRF`; `Bel 020 123` is no Belgian franc);
+    /// - by a symbol of letters that could be a word of the text: one letter of a script
+    ///   written with spaces (`L`, `R`, `P`, `Р`) or ASCII letters in lower case (`den`) do not
+    ///   count (`1.5 L`, `dras den 27:e`); `円`, `원`, `Rp`, `Kč`, `zł` and signs do;
+    /// - by a yuan unit outside Chinese: only a whole one (`100元`), not `分`, `角` or `毛`
+    ///   alone (`徒歩5分` is five minutes' walk).
+    private func countsInText(marker: Range<Int>?, reading: TextReading, of money: Money) -> Bool {
+        if money.currency == parser.profile.defaultCurrency || money.currency == parser.currency { return true }
+        guard let marker, !reading.hasSecondMarker || !money.currency.isCurrent else { return true }
         var letters = 0
-        var lowerCaseASCII = true
+        var upperCaseASCII = 0
+        var lowerCaseASCII = 0
+        var index = marker.lowerBound
+        var first: UInt32 = 0
         while index < marker.upperBound {
             let (scalar, length) = Characters.decode(bytes, at: index)
-            guard let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic else { return true }
-            letters += 1
-            if !(scalar &- 0x61 < 26) { lowerCaseASCII = false }
+            if index == marker.lowerBound { first = scalar }
+            if let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic { letters += 1 }
+            if scalar &- 0x41 < 26 { upperCaseASCII += 1 }
+            if scalar &- 0x61 < 26 { lowerCaseASCII += 1 }
             index += length
         }
-        return letters > 1 && !lowerCaseASCII
+        if !money.currency.isCurrent {
+            return letters >= 4 || (letters == 3 && upperCaseASCII == 3)
+        }
+        if reading.isYuanUnit {
+            let language = parser.profile.language
+            return language == "zh" || language == "yue" || [0x5143, 0x5706, 0x5713, 0x5757, 0x584A].contains(first)
+        }
+        guard reading.isSymbolOnly else { return true }
+        let length = marker.count
+        let isOneLetter = letters == 1 && Characters.decode(bytes, at: marker.lowerBound).length == length
+        if isOneLetter && Characters.isWordLetter(first) { return false }
+        return !(lowerCaseASCII > 0 && lowerCaseASCII == length)
     }
 
     // MARK: Boundaries

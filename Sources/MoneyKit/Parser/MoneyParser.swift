@@ -309,7 +309,8 @@ public struct MoneyParser: Sendable {
     /// text); not on the parse hot path, whose result holds the money alone.
     func textReading(_ bytes: UnsafeBufferPointer<UInt8>) -> TextReading {
         guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else {
-            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil, isSymbolOnly: false)
+            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil, isSymbolOnly: false, isYuanUnit: false, hasSecondMarker: false,
+                               hasTrailingMinus: false)
         }
         do throws(MoneyParseError) {
             let markers = profile.currencies.unmanagedMarkers
@@ -325,15 +326,19 @@ public struct MoneyParser: Sendable {
             let placed = structure.firstMarker ?? structure.minorMarker
             var marker = placed.map { $0.start..<$0.end }
             var isSymbolOnly = placed.map { $0.match.symbol != nil && $0.match.word == nil && $0.match.name == nil } ?? false
+            var isYuanUnit = false
             if marker == nil, let yuan = structure.number.units.yuanOffset {
                 marker = yuan..<(yuan + Characters.decode(bytes, at: yuan).length)
                 isSymbolOnly = true
+                isYuanUnit = true
             }
             // A "no cents" dash (`49:-`, `€ 15,-`, `Fr. 5.–`) is written after prices only.
             return TextReading(money: money, failure: nil, hasMarker: marker != nil || structure.number.endsWithDash,
-                               marker: marker, isSymbolOnly: isSymbolOnly)
+                               marker: marker, isSymbolOnly: isSymbolOnly, isYuanUnit: isYuanUnit,
+                               hasSecondMarker: structure.secondMarker != nil, hasTrailingMinus: structure.trailingMinus)
         } catch {
-            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil, isSymbolOnly: false)
+            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil, isSymbolOnly: false, isYuanUnit: false, hasSecondMarker: false,
+                               hasTrailingMinus: false)
         }
     }
 
