@@ -17,6 +17,42 @@ struct TextReading {
     var hasSecondMarker: Bool
     /// Whether a minus after the amount was read (`$100-`, `三百元-`).
     var hasTrailingMinus: Bool
+
+    /// A reading that failed, at a UTF-8 offset in the span when there is one.
+    static func failed(at offset: Int?) -> TextReading {
+        TextReading(money: nil, failure: offset, hasMarker: false, marker: nil, isSymbolOnly: false, isYuanUnit: false,
+                    hasSecondMarker: false, hasTrailingMinus: false)
+    }
+
+    /// The facts of a successful reading, from the structure the machine read.
+    init(money: Money, structure: inout AmountStructure, bytes: UnsafeBufferPointer<UInt8>) {
+        // The marker: a symbol, code, name or unit word, a minor unit, or a yuan unit (元).
+        let placed = structure.firstMarker ?? structure.minorMarker
+        var marker = placed.map { $0.start..<$0.end }
+        var isSymbolOnly = placed.map { $0.match.symbol != nil && $0.match.word == nil && $0.match.name == nil } ?? false
+        var isYuanUnit = false
+        if marker == nil, let yuan = structure.number.units.yuanOffset {
+            marker = yuan..<(yuan + Characters.decode(bytes, at: yuan).length)
+            isSymbolOnly = true
+            isYuanUnit = true
+        }
+        // A "no cents" dash (`49:-`, `€ 15,-`, `Fr. 5.–`) is written after prices only.
+        self.init(money: money, failure: nil, hasMarker: marker != nil || structure.number.endsWithDash, marker: marker,
+                  isSymbolOnly: isSymbolOnly, isYuanUnit: isYuanUnit, hasSecondMarker: structure.secondMarker != nil,
+                  hasTrailingMinus: structure.trailingMinus)
+    }
+
+    private init(money: Money?, failure: Int?, hasMarker: Bool, marker: Range<Int>?, isSymbolOnly: Bool, isYuanUnit: Bool,
+                 hasSecondMarker: Bool, hasTrailingMinus: Bool) {
+        self.money = money
+        self.failure = failure
+        self.hasMarker = hasMarker
+        self.marker = marker
+        self.isSymbolOnly = isSymbolOnly
+        self.isYuanUnit = isYuanUnit
+        self.hasSecondMarker = hasSecondMarker
+        self.hasTrailingMinus = hasTrailingMinus
+    }
 }
 
 /// Finds the amounts of money in free text (Docs/Extraction.md): scans for the places a

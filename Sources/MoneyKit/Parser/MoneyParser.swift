@@ -287,58 +287,46 @@ public struct MoneyParser: Sendable {
     @inline(__always)
     private func generalParse(_ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool) -> Result<Money, MoneyParseError> {
         do throws(MoneyParseError) {
-            // The locale's marker tables, built on its first general parse; read once here.
-            let markers = profile.currencies.unmanagedMarkers
-            let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
-                                                strict: options.mode == .strict, bytes: bytes)
-            let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: readsNumberWords)
-            var machine = StateMachine(lexer: lexer, resolution: resolution)
-            try machine.run()
-            // The structure is read where the machine left it (it is large: no copies).
-            try resolution.settleMultipliers(&machine.result, bytes: bytes)
-            return .success(try money(of: &machine.result, resolution: resolution, bytes: bytes))
+            return .success(try readStructure(bytes, readsNumberWords: readsNumberWords) { structure, resolution throws(MoneyParseError) in
+                try money(of: &structure, resolution: resolution, bytes: bytes)
+            })
         } catch {
             return .failure(error.naming(bytes))
         }
     }
 
+    /// The general machine's structure of the input (state machine over tokens, multipliers
+    /// settled), handed to `body` with the currency resolution where the machine left it: it
+    /// is large, and inlined here it is never copied.
+    @inline(__always)
+    private func readStructure<Reading>(
+        _ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool,
+        _ body: (inout AmountStructure, CurrencyResolution) throws(MoneyParseError) -> Reading
+    ) throws(MoneyParseError) -> Reading {
+        // The locale's marker tables, built on its first general parse; read once here.
+        let markers = profile.currencies.unmanagedMarkers
+        let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
+                                            strict: options.mode == .strict, bytes: bytes)
+        let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: readsNumberWords)
+        var machine = StateMachine(lexer: lexer, resolution: resolution)
+        try machine.run()
+        try resolution.settleMultipliers(&machine.result, bytes: bytes)
+        return try body(&machine.result, resolution)
+    }
+
     /// What the general machine reads of a span of free text, with what the extractor needs
-    /// besides the money (Docs/Extraction.md): whether a currency marker was read, and where
-    /// the first one stands. The same machine and result as ``parse(_:)`` gives for the same
-    /// bytes in digits (the common shape reads alike, and numbers in words are not read in
-    /// text); not on the parse hot path, whose result holds the money alone.
+    /// besides the money (Docs/Extraction.md; ``TextReading``). The same machine and result
+    /// as ``parse(_:)`` gives for the same bytes in digits (the common shape reads alike, and
+    /// numbers in words are not read in text); not on the parse hot path, whose result holds
+    /// the money alone.
     func textReading(_ bytes: UnsafeBufferPointer<UInt8>) -> TextReading {
-        guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else {
-            return TextReading(money: nil, failure: nil, hasMarker: false, marker: nil, isSymbolOnly: false, isYuanUnit: false, hasSecondMarker: false,
-                               hasTrailingMinus: false)
-        }
+        guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else { return .failed(at: nil) }
         do throws(MoneyParseError) {
-            let markers = profile.currencies.unmanagedMarkers
-            let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
-                                                strict: options.mode == .strict, bytes: bytes)
-            let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: false)
-            var machine = StateMachine(lexer: lexer, resolution: resolution)
-            try machine.run()
-            try resolution.settleMultipliers(&machine.result, bytes: bytes)
-            let money = try money(of: &machine.result, resolution: resolution, bytes: bytes)
-            let structure = machine.result
-            // The marker: a symbol, code, name or unit word, a minor unit, or a yuan unit (元).
-            let placed = structure.firstMarker ?? structure.minorMarker
-            var marker = placed.map { $0.start..<$0.end }
-            var isSymbolOnly = placed.map { $0.match.symbol != nil && $0.match.word == nil && $0.match.name == nil } ?? false
-            var isYuanUnit = false
-            if marker == nil, let yuan = structure.number.units.yuanOffset {
-                marker = yuan..<(yuan + Characters.decode(bytes, at: yuan).length)
-                isSymbolOnly = true
-                isYuanUnit = true
+            return try readStructure(bytes, readsNumberWords: false) { structure, resolution throws(MoneyParseError) in
+                TextReading(money: try money(of: &structure, resolution: resolution, bytes: bytes), structure: &structure, bytes: bytes)
             }
-            // A "no cents" dash (`49:-`, `€ 15,-`, `Fr. 5.–`) is written after prices only.
-            return TextReading(money: money, failure: nil, hasMarker: marker != nil || structure.number.endsWithDash,
-                               marker: marker, isSymbolOnly: isSymbolOnly, isYuanUnit: isYuanUnit,
-                               hasSecondMarker: structure.secondMarker != nil, hasTrailingMinus: structure.trailingMinus)
         } catch {
-            return TextReading(money: nil, failure: error.offset, hasMarker: false, marker: nil, isSymbolOnly: false, isYuanUnit: false, hasSecondMarker: false,
-                               hasTrailingMinus: false)
+            return .failed(at: error.offset)
         }
     }
 
