@@ -188,8 +188,9 @@ import Testing
         let clock = ContinuousClock()
         let small = clock.measure { _ = Self.en.matches(in: String(digits.prefix(16_000))) }
         let large = clock.measure { _ = Self.en.matches(in: digits) }
-        // Ten times the text: at most forty times the time (linear, with room for noise).
-        #expect(large < small * 40 + .milliseconds(50))
+        // Ten times the text: at most forty times the time (linear, with room for noise; an
+        // instrumented build's timings are not compared).
+        if !Sanitizers.active { #expect(large < small * 40 + .milliseconds(50)) }
         var generator = SystemRandomNumberGenerator()
         let pieces = ["$", "€", "1", "2", ",", ".", " ", "-", "–", "k", "EUR", "円", "万", "Preis:", "bis", "%", "\u{301}", "\u{A0}"]
         for _ in 0..<2_000 {
