@@ -58,17 +58,14 @@ struct Extract: ParsableCommand {
         var lines = LineReader(input)
         var number = 0
         var amounts = 0
-        while let line = try lines.next() {
+        while var line = try lines.next() {
             number += 1
-            var text: String
-            let valid = line.withUnsafeBufferPointer { CSVEncoding.isValidUTF8($0) }
-            if valid {
-                text = String(decoding: line, as: UTF8.self)
-            } else {
+            if line.last == 0x0D { line.removeLast() }
+            if !line.withUnsafeBufferPointer(CSVEncoding.isValidUTF8) {
                 complain("\(file == "-" ? "standard input" : file): line \(number): invalidUTF8: invalid UTF-8")
-                text = String(decoding: line, as: UTF8.self)
             }
-            if text.utf8.last == 0x0D { text.removeLast() }
+            // Invalid bytes read as U+FFFD: the line's amounts are still found.
+            let text = String(decoding: line, as: UTF8.self)
             for match in parser.matches(in: text) {
                 amounts += 1
                 let ends: [Money]

@@ -161,6 +161,10 @@ import Testing
         // A marker beats a price word without one; then the first.
         #expect(Self.en.matches(in: "Total 40, or $35 online").map(\.rank) == [2, 1])
         #expect(Self.en.matches(in: "$5 or $6").map(\.rank) == [1, 2])
+        // A range without markers (after a price word) ranks as an amount without one.
+        #expect(Self.de.matches(in: "Preis: 10–20, Versand 5 €").map(\.rank) == [2, 1])
+        // Price words match in any case, as marker keys (Docs/ParsingRules.md §2).
+        #expect(MoneyParser(locale: Locale(identifier: "pt_BR")).matches(in: "PREÇO: 45,90").map(\.value.description) == ["45.9 BRL"])
         #expect(Self.en.price(in: "no money here") == nil)
     }
 

@@ -5,10 +5,11 @@
 /// supplement (`Resources/marker-supplement.tsv`, kinds `price-word`, `old-price-word` and
 /// `range-word`), each with its evidence.
 struct PriceWords: Sendable {
-    /// One word as the text may write it: its UTF-8 in lower case (compared with the text's
-    /// bytes lowered the same way).
+    /// One word: its folded marker key (Docs/ParsingRules.md §2) and the length of its UTF-8
+    /// as the supplement writes it (text of that length is keyed and compared: any case).
     struct Word: Sendable {
-        let lowered: [UInt8]
+        let key: [UInt8]
+        let length: Int
     }
 
     let priceWords: [Word]
@@ -19,9 +20,9 @@ struct PriceWords: Sendable {
     init(region: String, language: String) {
         func words(_ kind: MarkerSupplement.Kind) -> [Word] {
             MarkerSupplement.shared.entries(kind).filter { $0.applies(inRegion: region, language: language) }
-                .map { Word(lowered: Array($0.form.lowercased().utf8)) }
+                .map { Word(key: MarkerKey.bytes(of: $0.form, folded: true), length: $0.form.utf8.count) }
                 // Longest first: `ord. pris` before a shorter word it ends with.
-                .sorted { $0.lowered.count > $1.lowered.count }
+                .sorted { $0.length > $1.length }
         }
         priceWords = words(.priceWord)
         oldPriceWords = words(.oldPriceWord)
@@ -38,12 +39,12 @@ struct PriceWords: Sendable {
     }
 
     /// The word of `words` that ends at `end` in `bytes` as a whole word (no letter of a
-    /// spaced script right before it), compared in lower case; nil when none does.
+    /// spaced script right before it), compared as marker keys; nil when none does.
     static func word(in words: [Word], endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Word? {
-        for word in words where word.lowered.count <= end {
-            let start = end - word.lowered.count
+        for word in words where word.length <= end {
+            let start = end - word.length
             guard start == 0 || bytes[start] & 0xC0 != 0x80 else { continue }
-            guard lowered(bytes, start, end) == word.lowered else { continue }
+            guard key(bytes, start, end) == word.key else { continue }
             if start > 0 {
                 let before = Characters.startOfScalar(endingAt: start, notBefore: 0, in: bytes)
                 if Characters.isWordLetter(Characters.decode(bytes, at: before).scalar) { continue }
@@ -54,23 +55,20 @@ struct PriceWords: Sendable {
     }
 
     /// The word of `words` that starts at `start` as a whole word (no letter of a spaced
-    /// script right after it); nil when none does.
+    /// script right after it), compared as marker keys; nil when none does.
     static func word(in words: [Word], startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Word? {
-        for word in words where start + word.lowered.count <= bytes.count {
-            let end = start + word.lowered.count
+        for word in words where start + word.length <= bytes.count {
+            let end = start + word.length
             guard end == bytes.count || bytes[end] & 0xC0 != 0x80 else { continue }
-            guard lowered(bytes, start, end) == word.lowered else { continue }
+            guard key(bytes, start, end) == word.key else { continue }
             if end < bytes.count, Characters.isWordLetter(Characters.decode(bytes, at: end).scalar) { continue }
             return word
         }
         return nil
     }
 
-    /// The text's bytes between two scalar boundaries in lower case (the text is valid UTF-8).
-    private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
-        if bytes[start..<end].allSatisfy({ $0 < 0x80 }) {
-            return bytes[start..<end].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
-        }
-        return Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased().utf8)
+    /// The marker key of the text between two scalar boundaries.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8] {
+        MarkerKey.bytes(ofUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]), folded: true)
     }
 }

@@ -117,7 +117,7 @@ struct TextScanner {
             let followsPriceWord = precedingWord(in: words.priceWords, before: piece.start)
             let isOldPrice = precedingWord(in: words.oldPriceWords, before: piece.start)
             if let (upper, range) = rangeUpper(after: piece, followsPriceWord: followsPriceWord) {
-                found.append(Found(start: piece.start, end: upper.end, value: .range(range), hasMarker: true,
+                found.append(Found(start: piece.start, end: upper.end, value: .range(range), hasMarker: piece.hasMarker || upper.hasMarker,
                                    isOldPrice: isOldPrice, followsPriceWord: followsPriceWord))
                 index = upper.end
             } else if piece.hasMarker || followsPriceWord {
@@ -361,7 +361,7 @@ struct TextScanner {
                     let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]))
                     if shorter.money == money, shorter.hasMarker == reading.hasMarker { end = trimmed }
                 }
-                guard isBoundary(after: end, spanEnd: end) else { return nil }
+                guard isBoundary(after: end) else { return nil }
                 let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
                 let hasMarker = reading.hasMarker && countsInText(marker: marker, reading: reading, of: money)
                 if reading.hasMarker, !hasMarker, end > anchor {
@@ -468,13 +468,14 @@ struct TextScanner {
         if money.currency == parser.profile.defaultCurrency || money.currency == parser.currency { return true }
         guard let marker, !reading.hasSecondMarker || !money.currency.isCurrent else { return true }
         var letters = 0
+        var scalars = 0
         var upperCaseASCII = 0
         var lowerCaseASCII = 0
         var index = marker.lowerBound
-        var first: UInt32 = 0
+        let first = Characters.decode(bytes, at: marker.lowerBound).scalar
         while index < marker.upperBound {
             let (scalar, length) = Characters.decode(bytes, at: index)
-            if index == marker.lowerBound { first = scalar }
+            scalars += 1
             if let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic { letters += 1 }
             if scalar &- 0x41 < 26 { upperCaseASCII += 1 }
             if scalar &- 0x61 < 26 { lowerCaseASCII += 1 }
@@ -485,13 +486,11 @@ struct TextScanner {
         }
         if reading.isYuanUnit {
             let language = parser.profile.language
-            return language == "zh" || language == "yue" || [0x5143, 0x5706, 0x5713, 0x5757, 0x584A].contains(first)
+            return language == "zh" || language == "yue" || Numerals.kind(first) == .yuan(exponent: 0)
         }
         guard reading.isSymbolOnly else { return true }
-        let length = marker.count
-        let isOneLetter = letters == 1 && Characters.decode(bytes, at: marker.lowerBound).length == length
-        if isOneLetter && Characters.isWordLetter(first) { return false }
-        return !(lowerCaseASCII > 0 && lowerCaseASCII == length)
+        if scalars == 1, letters == 1, Characters.isWordLetter(first) { return false }
+        return !(lowerCaseASCII > 0 && lowerCaseASCII == scalars)
     }
 
     // MARK: Boundaries
@@ -517,16 +516,16 @@ struct TextScanner {
         }
     }
 
-    /// Whether a span that ends at `spanEnd` may end at `index`: not inside a word of a
-    /// spaced script or a number, and not before a percent sign (`20%`).
-    private func isBoundary(after index: Int, spanEnd: Int) -> Bool {
+    /// Whether a span may end at `index`: not inside a word of a spaced script or a number,
+    /// and not before a percent sign (`20%`).
+    private func isBoundary(after index: Int) -> Bool {
         guard index < bytes.count else { return true }
         let (next, length) = Characters.decode(bytes, at: index)
         if Characters.isSpace(next) { return true }
         if isNumberCharacter(next) { return false }
         if Characters.isWordLetter(next) {
             // A letter may follow a marker of a script written without spaces (`5000万美元B轮`).
-            let last = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: spanEnd, notBefore: 0, in: bytes)).scalar
+            let last = Characters.decode(bytes, at: Characters.startOfScalar(endingAt: index, notBefore: 0, in: bytes)).scalar
             return last >= 0x2E80 && DigitSystems.digit(last) == nil
         }
         switch next {
@@ -568,7 +567,7 @@ struct TextScanner {
         if isRangeDash(scalar) {
             index += length
         } else if index > lower.end, let word = PriceWords.word(in: words.rangeWords, startingAt: index, in: bytes) {
-            index += word.lowered.count
+            index += word.length
         } else {
             return nil
         }
