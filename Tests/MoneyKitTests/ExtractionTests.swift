@@ -55,14 +55,15 @@ import Testing
     /// Everything the parser reads with a marker works inside text: every amount of the parse
     /// corpora that reads with a currency marker (lenient, no hint), found alone by
     /// `matches(in:)`, is found the same inside a sentence; and alone it is the whole input
-    /// (less sentence punctuation at its end) with the corpus's money. Left out: amounts the
-    /// parser reads only in words (not read in text yet), negatives by parentheses or a
+    /// (less sentence punctuation at its end) with the corpus's money. Amounts in words
+    /// included (the parser's second reading). Left out: negatives by parentheses or a
     /// trailing minus (punctuation and dashes in text), and amounts whose marker does not
     /// count in text (Docs/Extraction.md, "What counts": `P1,500` in en_US); their number
     /// is printed.
     @Test func everyCorpusAmountWithAMarkerIsFoundInASentence() {
         var parsers: [String: MoneyParser] = [:]
         var checked = 0
+        var inWords = 0
         var notInText: [String] = []
         var failures: [String] = []
         for row in TestData.cases {
@@ -73,7 +74,11 @@ import Testing
             parsers[locale] = parser
             let input = row.input.trimmingCharacters(in: .whitespaces)
             var bytes = Array(input.utf8)
-            let reading = bytes.withUnsafeMutableBufferPointer { parser.textReading(UnsafeBufferPointer($0)) }
+            var reading = bytes.withUnsafeMutableBufferPointer { parser.textReading(UnsafeBufferPointer($0)) }
+            let spelled = reading.money == nil && parser.readsOnlyInWords(input)
+            if spelled {
+                reading = bytes.withUnsafeMutableBufferPointer { parser.textReading(UnsafeBufferPointer($0), readsNumberWords: true) }
+            }
             guard reading.money == Money(value, currency), reading.hasMarker, !reading.hasTrailingMinus,
                   !input.hasPrefix("("), !input.hasPrefix("\u{200E}("), value >= 0 || !input.contains("(") else { continue }
             bytes.removeAll()
@@ -83,6 +88,7 @@ import Testing
                 continue
             }
             checked += 1
+            if spelled { inWords += 1 }
             let expected = input.hasSuffix(",") || input.hasSuffix(";") ? String(input.dropLast()) : input
             if alone.map(\.text) != [expected] || alone.first?.money != Money(value, currency) {
                 failures.append("\(row.id) \(locale) alone \(String(reflecting: input)): \(alone.map { "\($0.text) \($0.value)" })")
@@ -93,8 +99,9 @@ import Testing
                 failures.append("\(row.id) \(locale) \(String(reflecting: input)): \(inSentence.map { "\($0.text) \($0.value)" })")
             }
         }
-        print("every corpus amount with a marker: \(checked) found in text, \(notInText.count) whose marker does not count in text")
+        print("every corpus amount with a marker: \(checked) found in text (\(inWords) in words), \(notInText.count) whose marker does not count in text: \(notInText.joined(separator: "; "))")
         #expect(checked > 3000)
+        #expect(inWords > 300)
         #expect(failures.isEmpty, "\(failures.count) of \(checked):\n\(failures.prefix(40).joined(separator: "\n"))")
     }
 
@@ -135,6 +142,43 @@ import Testing
         for (locale, text, expected) in prices {
             #expect(MoneyParser(locale: Locale(identifier: locale)).matches(in: text).map(\.value.description) == [expected], "\(locale)")
         }
+    }
+
+    /// Numbers in words (Docs/ParsingRules.md §8) count in text with a marker only: a price
+    /// word before one is not enough (`Total: two items`), and the common words among number
+    /// words (`one of the best`) are no amount without one.
+    @Test func numbersInWordsCountWithAMarker() {
+        let cases: [(String, String, [String], [String])] = [
+            ("en_US", "The ticket costs twenty-five dollars.", ["twenty-five dollars"], ["25 USD"]),
+            ("en_US", "I paid two thousand three hundred and forty-five dollars for it",
+             ["two thousand three hundred and forty-five dollars"], ["2345 USD"]),
+            ("en_US", "Pay twelve dollars and fifty cents at the door", ["twelve dollars and fifty cents"], ["12.5 USD"]),
+            ("en_US", "It costs a hundred bucks, or $5 a day", ["a hundred bucks", "$5"], ["100 USD", "5 USD"]),
+            ("en_US", "Twenty Five Dollars only", ["Twenty Five Dollars"], ["25 USD"]),
+            ("de_DE", "Das kostet zwölf Euro.", ["zwölf Euro"], ["12 EUR"]),
+            ("de_DE", "Ablöse: eine Million Euro", ["eine Million Euro"], ["1000000 EUR"]),
+            ("fr_FR", "Le billet coûte vingt-cinq euros.", ["vingt-cinq euros"], ["25 EUR"]),
+            ("fr_FR", "un budget de deux millions d'euros", ["deux millions d'euros"], ["2000000 EUR"]),
+            ("es_ES", "Me costó doscientos euros", ["doscientos euros"], ["200 EUR"]),
+            // English words are read in every locale, as the parser reads them.
+            ("ja_JP", "チップは twenty dollars でした", ["twenty dollars"], ["20 USD"]),
+        ]
+        for (locale, text, spans, values) in cases {
+            let matches = MoneyParser(locale: Locale(identifier: locale)).matches(in: text)
+            #expect(matches.map(\.text) == spans, "\(locale) \(text)")
+            #expect(matches.map(\.value.description) == values, "\(locale) \(text)")
+        }
+        for text in ["one of the best", "I have two cats and three dogs", "Total: two items", "Price: twelve",
+                     "Chapter Nine, page ten", "twenty-five"] {
+            #expect(Self.en.matches(in: text).isEmpty, "\(text)")
+        }
+        #expect(Self.en.matches(in: "one $5 bill and two $10 bills").map(\.text) == ["$5", "$10"])
+        // A range in words takes its marker from the end that has one.
+        #expect(Self.en.matches(in: "from ten to twenty dollars").map(\.value.description) == ["10..20 USD"])
+        #expect(Self.de.matches(in: "zweihundert bis dreihundert Euro").map(\.value.description) == ["200..300 EUR"])
+        // Strict mode reads no words, in a field or in text.
+        let strict = MoneyParser(locale: Locale(identifier: "en_US"), options: .init(mode: .strict))
+        #expect(strict.matches(in: "twenty-five dollars or $5").map(\.text) == ["$5"])
     }
 
     @Test func rangesAreOneMatchInOneCurrency() {
@@ -195,8 +239,18 @@ import Testing
         // Ten times the text: at most forty times the time (linear, with room for noise; an
         // instrumented build's timings are not compared).
         if !Sanitizers.active { #expect(large < small * 40 + .milliseconds(50)) }
+        // Number words at every word, and letters without a space: each word start is read
+        // once, within a bounded window.
+        for unit in ["one two three dollars ", "twenty-five ", "thousand", "a hundred and "] {
+            let words = String(repeating: unit, count: 160_000 / unit.utf8.count)
+            _ = Self.en.matches(in: String(words.prefix(16_000)))
+            let small = clock.measure { _ = Self.en.matches(in: String(words.prefix(16_000))) }
+            let large = clock.measure { _ = Self.en.matches(in: words) }
+            if !Sanitizers.active { #expect(large < small * 40 + .milliseconds(50), "\(unit)") }
+        }
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["$", "€", "1", "2", ",", ".", " ", "-", "–", "k", "EUR", "円", "万", "Preis:", "bis", "%", "\u{301}", "\u{A0}"]
+        let pieces = ["$", "€", "1", "2", ",", ".", " ", "-", "–", "k", "EUR", "円", "万", "Preis:", "bis", "%", "\u{301}", "\u{A0}",
+                      "zwei", "hundert", "Euro", "und", "eins"]
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             for match in Self.de.matches(in: text) {

@@ -6,7 +6,8 @@ extension MoneyParser {
     /// when a price word of the locale's language comes right before it (`Preis: 12,50`);
     /// quantities, dates, times, percentages, model numbers and units of measure do not
     /// (`2 pairs`, `20% off`, `RTX 4090`, `1.5 L`). Numbers read as ``parse(_:)`` reads them,
-    /// with this parser's locale, currency hint and options.
+    /// with this parser's locale, currency hint and options: in lenient mode, numbers in
+    /// words too, with a marker only (`twenty-five dollars`, `zwölf Euro`).
     ///
     /// ```swift
     /// let parser = MoneyParser(locale: Locale(identifier: "en_US"))

@@ -56,15 +56,53 @@ struct TextReading {
 }
 
 /// Finds the amounts of money in free text (Docs/Extraction.md): scans for the places a
-/// number begins (a digit of any system, a CJK or Korean numeral), reads the longest span
-/// around each that the parser accepts, keeps it when it is money in text (a marker, or a
-/// price word before it), joins two amounts around a dash or range word into a range, and
-/// ranks them. Linear in the text: each anchor's spans are bounded (a few words each side),
-/// and the scan resumes after what was read.
+/// number begins (a digit of any system, a CJK or Korean numeral, and in lenient mode a
+/// number in words), reads the longest span around each that the parser accepts, keeps it
+/// when it is money in text (a marker, or a price word before a number in digits), joins two
+/// amounts around a dash or range word into a range, and ranks them. Linear in the text:
+/// each anchor's spans are bounded (a few words each side), and the scan resumes after what
+/// was read.
 struct TextScanner {
     let parser: MoneyParser
     let bytes: UnsafeBufferPointer<UInt8>
     let words: PriceWords
+    /// The number words the parser reads; nil in strict mode, which reads none.
+    private let numberWords: NumberWordTables?
+
+    init(parser: MoneyParser, bytes: UnsafeBufferPointer<UInt8>, words: PriceWords) {
+        self.parser = parser
+        self.bytes = bytes
+        self.words = words
+        numberWords = parser.options.mode == .lenient ? NumberWordTables(profile: parser.profile) : nil
+    }
+
+    /// The number words the parser reads (Docs/ParsingRules.md §8): the language's own and,
+    /// outside English, English's.
+    private struct NumberWordTables {
+        let own: NumberWords
+        let readsEnglish: Bool
+        /// The tables' tries as plain views, walked at the first letter of every word of the
+        /// text (no reference counting): the language's, when it has words, and English's,
+        /// when read. Valid while `own` is held here; English's table lives for the process.
+        let ownTrie: MarkerTrie.View?
+        let englishTrie: MarkerTrie.View?
+
+        init(profile: LocaleProfile) {
+            own = profile.numberWords
+            readsEnglish = !profile.readsOnlyEnglishWords
+            ownTrie = own.isEmpty ? nil : own.trie.view
+            englishTrie = readsEnglish ? NumberWords.english.trie.view : nil
+        }
+    }
+
+    /// Where a number begins, and where it ends: its digits, numerals and separators, or its
+    /// words.
+    private struct Anchor {
+        var start: Int
+        var end: Int
+        /// Whether the number is written in words (read by the parser's second reading).
+        var isSpelled: Bool
+    }
 
     /// An amount or range found, before ranking.
     struct Found {
@@ -87,6 +125,9 @@ struct TextScanner {
         var numberEnd: Int
         /// Where the marker stands, when there is one.
         var marker: Range<Int>?
+        /// Whether the span was read in words (the parser's second reading): its number is
+        /// written in words, or mixes digits and words (`20 dollars and fifty cents`).
+        var isSpelled: Bool
     }
 
     /// How far a span reaches from its number: words after it (`8 lei și 22 de bani` is six),
@@ -111,7 +152,7 @@ struct TextScanner {
         var floor = 0
         while let anchor = nextAnchor(from: index) {
             guard let piece = piece(at: anchor, notBefore: floor) else {
-                index = numberEnd(from: anchor)
+                index = anchor.end
                 continue
             }
             let followsPriceWord = precedingWord(in: words.priceWords, before: piece.start)
@@ -120,12 +161,12 @@ struct TextScanner {
                 found.append(Found(start: piece.start, end: upper.end, value: .range(range), hasMarker: piece.hasMarker || upper.hasMarker,
                                    isOldPrice: isOldPrice, followsPriceWord: followsPriceWord))
                 index = upper.end
-            } else if piece.hasMarker || followsPriceWord {
+            } else if piece.hasMarker || (followsPriceWord && !piece.isSpelled) {
                 found.append(Found(start: piece.start, end: piece.end, value: .amount(piece.money), hasMarker: piece.hasMarker,
                                    isOldPrice: isOldPrice, followsPriceWord: followsPriceWord))
                 index = piece.end
             } else {
-                index = numberEnd(from: anchor)
+                index = anchor.end
                 continue
             }
             floor = index
@@ -135,9 +176,202 @@ struct TextScanner {
 
     // MARK: Anchors
 
-    /// The next place at or after `index` where a number begins: an ASCII digit, or a digit
-    /// of another system or a CJK or Korean numeral.
-    private func nextAnchor(from index: Int) -> Int? {
+    /// The next number at or after `index`: one in digits or numerals, or, where the parser
+    /// reads words, one in words if it begins earlier.
+    private func nextAnchor(from index: Int) -> Anchor? {
+        guard let numberWords else {
+            return nextDigitOrNumeral(from: index).map { Anchor(start: $0, end: numberEnd(from: $0), isSpelled: false) }
+        }
+        return withBeginningPairs(of: numberWords) { pairs in nextNumber(from: index, words: numberWords, pairs: pairs) }
+    }
+
+    /// The pair bits of the tables (``NumberWords/beginningPairs``), borrowed for a scan: the
+    /// language's when it has words, English's when read.
+    private func withBeginningPairs<Result>(
+        of words: borrowing NumberWordTables,
+        _ body: ((own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)) -> Result
+    ) -> Result {
+        words.own.beginningPairs.withUnsafeBufferPointer { own in
+            NumberWords.english.beginningPairs.withUnsafeBufferPointer { english in
+                body((words.ownTrie == nil ? nil : own, words.englishTrie == nil ? nil : english))
+            }
+        }
+    }
+
+    /// Whether the character before `index` is a letter (of any script): no word begins
+    /// after one.
+    private func isAfterLetter(_ index: Int) -> Bool {
+        index > 0 && Characters.isWordLetter(
+            Characters.decode(bytes, at: Characters.startOfScalar(endingAt: index, notBefore: 0, in: bytes)).scalar)
+    }
+
+    /// Whether a number in words begins at a word of `range`: the span that holds it is then
+    /// read as the parser's second reading reads it, in words, which may mix them with
+    /// digits (`20 dollars and fifty cents`).
+    private func holdsNumberInWords(_ range: Range<Int>) -> Bool {
+        guard let numberWords else { return false }
+        return withBeginningPairs(of: numberWords) { pairs in
+            var index = range.lowerBound
+            var afterLetter = isAfterLetter(index)
+            while index < range.upperBound {
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                let isLetter = Characters.isWordLetter(scalar)
+                if isLetter, !afterLetter, mayBeginNumberWord(at: index, words: numberWords, pairs: pairs),
+                   spelledAnchor(at: index, words: numberWords) != nil { return true }
+                afterLetter = isLetter
+                index += length
+            }
+            return false
+        }
+    }
+
+    /// The next place at or after `index` where a number in digits or numerals begins, or a
+    /// word begins a number in words. ASCII letters after a word's first are skipped without
+    /// a lookup; at each word's first letter the reader of words is asked (most words end
+    /// its search within a byte or two of its tables: `the`, `price`).
+    private func nextNumber(
+        from index: Int, words: borrowing NumberWordTables,
+        pairs: (own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)
+    ) -> Anchor? {
+        var index = index
+        let count = bytes.count
+        var afterLetter = isAfterLetter(index)
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte &- 0x30 < 10 { return Anchor(start: index, end: numberEnd(from: index), isSpelled: false) }
+                guard byte &- 0x41 < 26 || byte &- 0x61 < 26 else {
+                    afterLetter = false
+                    index += 1
+                    continue
+                }
+                if !afterLetter, mayBeginNumberWord(at: index, words: words, pairs: pairs),
+                   let anchor = spelledAnchor(at: index, words: words) { return anchor }
+                index += 1
+                while index < count, bytes[index] &- 0x41 < 26 || bytes[index] &- 0x61 < 26 { index += 1 }
+                afterLetter = true
+                continue
+            }
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            if scalar < 0x10000 ? Self.numberBits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 : Self.beginsNumber(scalar) {
+                return Anchor(start: index, end: numberEnd(from: index), isSpelled: false)
+            }
+            let isLetter = Characters.isWordLetter(scalar)
+            if isLetter, !afterLetter, mayBeginNumberWord(at: index, words: words, pairs: pairs),
+               let anchor = spelledAnchor(at: index, words: words) { return anchor }
+            afterLetter = isLetter
+            index += length
+        }
+        return nil
+    }
+
+    /// Whether a number word of the tables may begin at `start`, the first letter of a word:
+    /// its first two key bytes begin some key (one bit of 8 KiB: most words, `the`, `price`,
+    /// end here), and its letters are a path of the table's trie. A word whose second key
+    /// byte this cannot tell (a letter then an apostrophe or a mark) goes to the trie.
+    @inline(__always)
+    private func mayBeginNumberWord(
+        at start: Int, words: borrowing NumberWordTables,
+        pairs: (own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)
+    ) -> Bool {
+        let pair = keyPair(at: start)
+        func mayBegin(_ pairs: UnsafeBufferPointer<UInt64>?, _ trie: MarkerTrie.View?) -> Bool {
+            guard let pairs else { return false }
+            if let pair, !NumberWords.mayBegin(pair.0, pair.1, pairs: pairs) { return false }
+            return beginsKey(at: start, of: trie)
+        }
+        return mayBegin(pairs.own, words.ownTrie) || mayBegin(pairs.english, words.englishTrie)
+    }
+
+    /// The first two key bytes of the text at `start`, keyed as the reader of words keys it
+    /// (letters folded, spaces and hyphens between words left out: `a hundred` gives `ah`);
+    /// nil when the text does not give two letters before something else.
+    @inline(__always)
+    private func keyPair(at start: Int) -> (UInt8, UInt8)? {
+        var first: UInt8?
+        var index = start
+        while index < bytes.count, index - start < 16 {
+            let byte = bytes[index]
+            var key: UInt8?
+            if byte < 0x80 {
+                if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
+                    key = byte | 0x20
+                    index += 1
+                } else if first != nil, byte == 0x20 || byte == 0x2D {
+                    index += 1
+                    continue
+                } else {
+                    return nil
+                }
+            } else {
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                index += length
+                guard let canonical = NumberWords.keyScalar(scalar) else { continue }
+                guard Characters.isWordLetter(canonical) else { return nil }
+                var keyed: (UInt8, UInt8?)?
+                NumberWords.appendKeyBytes(of: canonical) { byte in
+                    if keyed == nil { keyed = (byte, nil) } else if keyed?.1 == nil { keyed?.1 = byte }
+                }
+                guard let keyed else { continue }
+                if let first { return (first, keyed.0) }
+                guard let second = keyed.1 else {
+                    first = keyed.0
+                    continue
+                }
+                return (keyed.0, second)
+            }
+            if let key {
+                if let first { return (first, key) }
+                first = key
+            }
+        }
+        return nil
+    }
+
+    /// The number in words that begins at `start`, the first letter of a word, if the
+    /// parser's reader of words reads one there and the word stands at a boundary (not
+    /// after `#` or `@`, nor glued to a number).
+    private func spelledAnchor(at start: Int, words: borrowing NumberWordTables) -> Anchor? {
+        guard let reading = SpelledNumberReader.read(bytes, from: start, own: words.own, readsEnglish: words.readsEnglish),
+              reading.end > start, isBoundary(before: start), isBoundary(after: reading.end) else { return nil }
+        return Anchor(start: start, end: reading.end, isSpelled: true)
+    }
+
+    /// Whether the letters of the word at `start`, keyed as number words are keyed
+    /// (``NumberWords/key(of:)``), are a path of a table's keys from the root, or begin with
+    /// a whole key (a compound: `zweihunderttausend` is `zweihundert` then `tausend`): false
+    /// when no number word of the table begins the word.
+    @inline(__always)
+    private func beginsKey(at start: Int, of trie: MarkerTrie.View?) -> Bool {
+        guard let trie else { return false }
+        var node = MarkerTrie.root
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                // Keys hold ASCII letters in lower case; any other ASCII ends the word.
+                guard byte &- 0x41 < 26 || byte &- 0x61 < 26 else { return true }
+                node = trie.child(of: node, byte: byte | 0x20)
+                if node < 0 { return false }
+                if trie.value(at: node) >= 0 { return true }
+                index += 1
+                continue
+            }
+            let (scalar, length) = Characters.decode(bytes, at: index)
+            guard let canonical = NumberWords.keyScalar(scalar), Characters.isWordLetter(canonical) else { return true }
+            NumberWords.appendKeyBytes(of: canonical) { byte in
+                if node >= 0 { node = trie.child(of: node, byte: byte) }
+            }
+            if node < 0 { return false }
+            if trie.value(at: node) >= 0 { return true }
+            index += length
+        }
+        return true
+    }
+
+    /// The next place at or after `index` where a number in digits or numerals begins: an
+    /// ASCII digit, or a digit of another system or a CJK or Korean numeral.
+    private func nextDigitOrNumeral(from index: Int) -> Int? {
         var index = index
         let count = bytes.count
         while index < count {
@@ -231,19 +465,32 @@ struct TextScanner {
 
     /// The longest span around the number at `anchor` that the parser reads, beginning no
     /// earlier than `floor` and at a word boundary, ending at one; nil when there is none.
-    private func piece(at anchor: Int, notBefore floor: Int, floorIsBoundary: Bool = false) -> Piece? {
-        let windowEnd = self.windowEnd(from: anchor)
-        var starts = candidateStarts(before: anchor, notBefore: floor, floorIsBoundary: floorIsBoundary)
+    private func piece(at anchor: Anchor, notBefore floor: Int, floorIsBoundary: Bool = false) -> Piece? {
+        // A number in words may be long (`two thousand three hundred and forty-five`): its
+        // window counts the words after it.
+        let windowEnd = self.windowEnd(from: anchor.isSpelled ? anchor.end : anchor.start)
+        // A number in words is read with what is glued before it (`$twenty`), not with words
+        // before it: number words are common words, and each start tried is a reading.
+        var starts = candidateStarts(before: anchor.start, notBefore: floor, floorIsBoundary: floorIsBoundary,
+                                     words: anchor.isSpelled ? 0 : Self.wordsBefore)
+        var withUncountedMarker: Piece?
         while let start = starts.popLast() {
-            if let piece = read(from: start, anchor: anchor, windowEnd: windowEnd) { return piece }
+            guard let piece = read(from: start, anchor: anchor, windowEnd: windowEnd) else { continue }
+            if !piece.hasMarker, let marker = piece.marker, marker.lowerBound < piece.numberStart {
+                // A marker before the number that does not count in text (`She won 3 dollars`):
+                // a span beginning after it may have one that does.
+                if withUncountedMarker == nil { withUncountedMarker = piece }
+                continue
+            }
+            return piece
         }
-        return nil
+        return withUncountedMarker
     }
 
     /// Where a span may begin, shortest first: the number itself, the start of its word
-    /// (`$199`, `US$5`), and the starts of up to two words before it (`EUR 5`, `US $ 5`).
+    /// (`$199`, `US$5`), and the starts of up to `words` words before it (`EUR 5`, `US $ 5`).
     /// Opening brackets and quotes are left out; starts not at a word boundary are dropped.
-    private func candidateStarts(before anchor: Int, notBefore floor: Int, floorIsBoundary: Bool) -> [Int] {
+    private func candidateStarts(before anchor: Int, notBefore floor: Int, floorIsBoundary: Bool, words: Int) -> [Int] {
         func mayStart(_ index: Int) -> Bool { (floorIsBoundary && index == floor) || isBoundary(before: index) }
         var starts: [Int] = []
         if mayStart(anchor) { starts.append(anchor) }
@@ -266,7 +513,7 @@ struct TextScanner {
         if trimmedStart < anchor, trimmedStart != starts.last, mayStart(trimmedStart) { starts.append(trimmedStart) }
         wordStart = trimmedStart
         var cursor = wordStart
-        for _ in 0..<Self.wordsBefore {
+        for _ in 0..<words {
             // Back over one run of spaces on the same line, then over a word.
             var spaceStart = cursor
             while spaceStart > floor {
@@ -330,13 +577,29 @@ struct TextScanner {
 
     /// The longest span from `start` that the parser reads: from the window's end, cut back
     /// to where each failed reading failed, then past spaces and punctuation before it.
-    private func read(from start: Int, anchor: Int, windowEnd: Int) -> Piece? {
+    private func read(from start: Int, anchor number: Anchor, windowEnd: Int) -> Piece? {
+        let anchor = number.start
         var end = windowEnd
         // Where the last cut would have ended without the punctuation before it: taken when
         // the reading with that punctuation fails (`$13.00,` fails at its period).
         var punctuationCut: Int?
+        // A span from a number in digits is read in words too when the reading in digits of
+        // the whole window fails before a number in words, as the parser reads one field.
+        var readsNumberWords = number.isSpelled
         while end > anchor {
-            let reading = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            let reading = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<end]), readsNumberWords: readsNumberWords)
+            if !readsNumberWords, end == windowEnd, reading.money == nil, let failure = reading.failure,
+               holdsNumberInWords((start + failure)..<windowEnd) {
+                readsNumberWords = true
+                continue
+            }
+            if number.isSpelled, start == anchor, reading.money == nil, let failure = reading.failure,
+               trimmedEnd(start + failure, notBelow: anchor, spacesOnly: true) <= number.end, !rangeFollows(number.end) {
+                // Nothing after a number in words reads with it, and nothing before it was
+                // tried: no marker, so no money, and no range's lower end either (`one of the
+                // best`, `three games`). One reading decides most number words of a text.
+                return nil
+            }
             if reading.money == nil, let cut = punctuationCut, cut < end, cut > anchor {
                 punctuationCut = nil
                 end = cut
@@ -358,12 +621,13 @@ struct TextScanner {
                 let trimmed = markerEnd == end || endsWithAbbreviationPeriod(end) ? end
                     : trimmedEnd(end, notBelow: anchor, includingDashes: false)
                 if trimmed < end {
-                    let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]))
+                    let shorter = parser.textReading(UnsafeBufferPointer(rebasing: bytes[start..<trimmed]),
+                                                     readsNumberWords: readsNumberWords)
                     if shorter.money == money, shorter.hasMarker == reading.hasMarker { end = trimmed }
                 }
                 guard isBoundary(after: end) else { return nil }
                 let marker = reading.marker.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
-                let hasMarker = reading.hasMarker && countsInText(marker: marker, reading: reading, of: money)
+                let hasMarker = reading.hasMarker && countsInText(marker: marker, reading: reading, of: money, numberStart: anchor)
                 if reading.hasMarker, !hasMarker, end > anchor {
                     // A marker that names no currency in text (`pesos en`, a historic code's
                     // reading): a shorter span may end before it.
@@ -373,10 +637,10 @@ struct TextScanner {
                         continue
                     }
                 }
-                var numberEnd = min(numberEnd(from: anchor), end)
+                var numberEnd = min(number.end, end)
                 if let marker, marker.lowerBound >= anchor { numberEnd = min(numberEnd, marker.lowerBound) }
                 return Piece(start: start, end: end, money: money, hasMarker: hasMarker, numberStart: anchor,
-                             numberEnd: numberEnd, marker: marker)
+                             numberEnd: numberEnd, marker: marker, isSpelled: readsNumberWords)
             }
             guard let failure = reading.failure, start + failure > anchor else {
                 if reading.failure != nil { return nil }
@@ -462,9 +726,12 @@ struct TextScanner {
     /// - by a symbol of letters that could be a word of the text: one letter of a script
     ///   written with spaces (`L`, `R`, `P`, `Р`) or ASCII letters in lower case (`den`) do not
     ///   count (`1.5 L`, `dras den 27:e`); `円`, `원`, `Rp`, `Kč`, `zł` and signs do;
+    /// - by a word in lower-case ASCII letters before the number (`She won 3 games`, `mark 5
+    ///   as done`): a verb or noun of the text; after it, the word counts (`3 won`, `20 euros`),
+    ///   and so does the currency's ISO code in lower case (`eur 5`);
     /// - by a yuan unit outside Chinese: only a whole one (`100元`), not `分`, `角` or `毛`
     ///   alone (`徒歩5分` is five minutes' walk).
-    private func countsInText(marker: Range<Int>?, reading: TextReading, of money: Money) -> Bool {
+    private func countsInText(marker: Range<Int>?, reading: TextReading, of money: Money, numberStart: Int) -> Bool {
         if money.currency == parser.profile.defaultCurrency || money.currency == parser.currency { return true }
         guard let marker, !reading.hasSecondMarker || !money.currency.isCurrent else { return true }
         var letters = 0
@@ -488,9 +755,16 @@ struct TextScanner {
             let language = parser.profile.language
             return language == "zh" || language == "yue" || Numerals.kind(first) == .yuan(exponent: 0)
         }
+        if marker.upperBound <= numberStart, lowerCaseASCII == scalars, !isCode(marker, of: money.currency) { return false }
         guard reading.isSymbolOnly else { return true }
         if scalars == 1, letters == 1, Characters.isWordLetter(first) { return false }
         return !(lowerCaseASCII > 0 && lowerCaseASCII == scalars)
+    }
+
+    /// Whether the text at `marker` is the currency's ISO code, in any case.
+    private func isCode(_ marker: Range<Int>, of currency: Currency) -> Bool {
+        let code = currency.code.utf8
+        return marker.count == code.count && zip(bytes[marker], code).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
     // MARK: Boundaries
@@ -572,7 +846,7 @@ struct TextScanner {
             return nil
         }
         let upperFloor = skipSpaces(from: index, limit: 3)
-        guard let anchor = nextAnchor(from: upperFloor), anchor - upperFloor <= Self.rangeGap,
+        guard let anchor = nextAnchor(from: upperFloor), anchor.start - upperFloor <= Self.rangeGap,
               var upper = piece(at: anchor, notBefore: upperFloor, floorIsBoundary: true) else { return nil }
         var lower = lower
         switch (lower.hasMarker, upper.hasMarker) {
@@ -585,10 +859,18 @@ struct TextScanner {
             guard let money = borrowingMarker(of: lower, for: upper) else { return nil }
             upper.money = money
         case (false, false):
-            guard followsPriceWord else { return nil }
+            guard followsPriceWord, !lower.isSpelled, !upper.isSpelled else { return nil }
         }
         guard let range = MoneyRange(lowerBound: lower.money, upperBound: upper.money) else { return nil }
         return (upper, range)
+    }
+
+    /// Whether a range's dash or word follows `end` (after up to three bytes of spaces).
+    private func rangeFollows(_ end: Int) -> Bool {
+        let index = skipSpaces(from: end, limit: 3)
+        guard index < bytes.count else { return false }
+        if isRangeDash(Characters.decode(bytes, at: index).scalar) { return true }
+        return index > end && PriceWords.word(in: words.rangeWords, startingAt: index, in: bytes) != nil
     }
 
     /// Past up to `limit` bytes of spaces on the same line.
@@ -617,7 +899,7 @@ struct TextScanner {
         let markerAlone = spaced ? (markerFirst ? markerOnly + [0x20] : [0x20] + markerOnly) : markerOnly
         for affix in [around, markerAlone] {
             let text = markerFirst ? affix + own : own + affix
-            let reading = text.withUnsafeBufferPointer { parser.textReading($0) }
+            let reading = text.withUnsafeBufferPointer { parser.textReading($0, readsNumberWords: bare.isSpelled) }
             if reading.hasMarker, let amount = reading.money { return amount }
         }
         return nil

@@ -316,13 +316,13 @@ public struct MoneyParser: Sendable {
 
     /// What the general machine reads of a span of free text, with what the extractor needs
     /// besides the money (Docs/Extraction.md; ``TextReading``). The same machine and result
-    /// as ``parse(_:)`` gives for the same bytes in digits (the common shape reads alike, and
-    /// numbers in words are not read in text); not on the parse hot path, whose result holds
-    /// the money alone.
-    func textReading(_ bytes: UnsafeBufferPointer<UInt8>) -> TextReading {
+    /// as ``parse(_:)`` gives for the same bytes (the common shape reads alike): in digits,
+    /// or with `readsNumberWords`, as its second reading, in words (the extractor knows which
+    /// its span begins with); not on the parse hot path, whose result holds the money alone.
+    func textReading(_ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool = false) -> TextReading {
         guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else { return .failed(at: nil) }
         do throws(MoneyParseError) {
-            return try readStructure(bytes, readsNumberWords: false) { structure, resolution throws(MoneyParseError) in
+            return try readStructure(bytes, readsNumberWords: readsNumberWords) { structure, resolution throws(MoneyParseError) in
                 TextReading(money: try money(of: &structure, resolution: resolution, bytes: bytes), structure: &structure, bytes: bytes)
             }
         } catch {
