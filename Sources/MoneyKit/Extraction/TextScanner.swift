@@ -81,17 +81,10 @@ struct TextScanner {
     private struct NumberWordTables {
         let own: NumberWords
         let readsEnglish: Bool
-        /// The tables' tries as plain views, walked at the first letter of every word of the
-        /// text (no reference counting): the language's, when it has words, and English's,
-        /// when read. Valid while `own` is held here; English's table lives for the process.
-        let ownTrie: MarkerTrie.View?
-        let englishTrie: MarkerTrie.View?
 
         init(profile: LocaleProfile) {
             own = profile.numberWords
             readsEnglish = !profile.readsOnlyEnglishWords
-            ownTrie = own.isEmpty ? nil : own.trie.view
-            englishTrie = readsEnglish ? NumberWords.english.trie.view : nil
         }
     }
 
@@ -182,27 +175,7 @@ struct TextScanner {
         guard let numberWords else {
             return nextDigitOrNumeral(from: index).map { Anchor(start: $0, end: numberEnd(from: $0), isSpelled: false) }
         }
-        return withBeginningPairs(of: numberWords) { pairs in nextNumber(from: index, words: numberWords, pairs: pairs) }
-    }
-
-    /// The pair bits of the tables (``NumberWords/beginningPairs``), borrowed for a scan: the
-    /// language's when it has words, English's when read.
-    private func withBeginningPairs<Result>(
-        of words: borrowing NumberWordTables,
-        _ body: ((own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)) -> Result
-    ) -> Result {
-        words.own.beginningPairs.withUnsafeBufferPointer { own in
-            NumberWords.english.beginningPairs.withUnsafeBufferPointer { english in
-                body((words.ownTrie == nil ? nil : own, words.englishTrie == nil ? nil : english))
-            }
-        }
-    }
-
-    /// Whether the character before `index` is a letter (of any script): no word begins
-    /// after one.
-    private func isAfterLetter(_ index: Int) -> Bool {
-        index > 0 && Characters.isWordLetter(
-            Characters.decode(bytes, at: Characters.startOfScalar(endingAt: index, notBefore: 0, in: bytes)).scalar)
+        return nextNumber(from: index, before: bytes.count, words: numberWords)
     }
 
     /// Whether a number in words begins at a word of `range`: the span that holds it is then
@@ -210,33 +183,25 @@ struct TextScanner {
     /// digits (`20 dollars and fifty cents`).
     private func holdsNumberInWords(_ range: Range<Int>) -> Bool {
         guard let numberWords else { return false }
-        return withBeginningPairs(of: numberWords) { pairs in
-            var index = range.lowerBound
-            var afterLetter = isAfterLetter(index)
-            while index < range.upperBound {
-                let (scalar, length) = Characters.decode(bytes, at: index)
-                let isLetter = Characters.isWordLetter(scalar)
-                if isLetter, !afterLetter, mayBeginNumberWord(at: index, words: numberWords, pairs: pairs),
-                   spelledAnchor(at: index, words: numberWords) != nil { return true }
-                afterLetter = isLetter
-                index += length
-            }
-            return false
+        var index = range.lowerBound
+        while let anchor = nextNumber(from: index, before: range.upperBound, words: numberWords) {
+            if anchor.isSpelled { return true }
+            index = anchor.end
         }
+        return false
     }
 
-    /// The next place at or after `index` where a number in digits or numerals begins, or a
-    /// word begins a number in words. ASCII letters after a word's first are skipped without
-    /// a lookup; at each word's first letter the reader of words is asked (most words end
-    /// its search within a byte or two of its tables: `the`, `price`).
-    private func nextNumber(
-        from index: Int, words: borrowing NumberWordTables,
-        pairs: (own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)
-    ) -> Anchor? {
+    /// The next place at or after `index` (and before `limit`) where a number in digits or
+    /// numerals begins, or a word begins a number in words. ASCII letters after a word's
+    /// first are skipped without a lookup; at each word's first letter the reader of words
+    /// is asked, whose first tests turn most words away (`the`, `price`).
+    private func nextNumber(from index: Int, before limit: Int, words: borrowing NumberWordTables) -> Anchor? {
         var index = index
-        let count = bytes.count
-        var afterLetter = isAfterLetter(index)
-        while index < count {
+        // Whether the character before `index` is a letter (of any script): no word begins
+        // after one.
+        var afterLetter = index > 0 && Characters.isWordLetter(
+            Characters.decode(bytes, at: Characters.startOfScalar(endingAt: index, notBefore: 0, in: bytes)).scalar)
+        while index < limit {
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte &- 0x30 < 10 { return Anchor(start: index, end: numberEnd(from: index), isSpelled: false) }
@@ -245,10 +210,9 @@ struct TextScanner {
                     index += 1
                     continue
                 }
-                if !afterLetter, mayBeginNumberWord(at: index, words: words, pairs: pairs),
-                   let anchor = spelledAnchor(at: index, words: words) { return anchor }
+                if !afterLetter, let anchor = spelledAnchor(at: index, words: words) { return anchor }
                 index += 1
-                while index < count, bytes[index] &- 0x41 < 26 || bytes[index] &- 0x61 < 26 { index += 1 }
+                while index < limit, bytes[index] &- 0x41 < 26 || bytes[index] &- 0x61 < 26 { index += 1 }
                 afterLetter = true
                 continue
             }
@@ -257,73 +221,9 @@ struct TextScanner {
                 return Anchor(start: index, end: numberEnd(from: index), isSpelled: false)
             }
             let isLetter = Characters.isWordLetter(scalar)
-            if isLetter, !afterLetter, mayBeginNumberWord(at: index, words: words, pairs: pairs),
-               let anchor = spelledAnchor(at: index, words: words) { return anchor }
+            if isLetter, !afterLetter, let anchor = spelledAnchor(at: index, words: words) { return anchor }
             afterLetter = isLetter
             index += length
-        }
-        return nil
-    }
-
-    /// Whether a number word of the tables may begin at `start`, the first letter of a word:
-    /// its first two key bytes begin some key (one bit of 8 KiB: most words, `the`, `price`,
-    /// end here), and its letters are a path of the table's trie. A word whose second key
-    /// byte this cannot tell (a letter then an apostrophe or a mark) goes to the trie.
-    @inline(__always)
-    private func mayBeginNumberWord(
-        at start: Int, words: borrowing NumberWordTables,
-        pairs: (own: UnsafeBufferPointer<UInt64>?, english: UnsafeBufferPointer<UInt64>?)
-    ) -> Bool {
-        let pair = keyPair(at: start)
-        func mayBegin(_ pairs: UnsafeBufferPointer<UInt64>?, _ trie: MarkerTrie.View?) -> Bool {
-            guard let pairs else { return false }
-            if let pair, !NumberWords.mayBegin(pair.0, pair.1, pairs: pairs) { return false }
-            return beginsKey(at: start, of: trie)
-        }
-        return mayBegin(pairs.own, words.ownTrie) || mayBegin(pairs.english, words.englishTrie)
-    }
-
-    /// The first two key bytes of the text at `start`, keyed as the reader of words keys it
-    /// (letters folded, spaces and hyphens between words left out: `a hundred` gives `ah`);
-    /// nil when the text does not give two letters before something else.
-    @inline(__always)
-    private func keyPair(at start: Int) -> (UInt8, UInt8)? {
-        var first: UInt8?
-        var index = start
-        while index < bytes.count, index - start < 16 {
-            let byte = bytes[index]
-            var key: UInt8?
-            if byte < 0x80 {
-                if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
-                    key = byte | 0x20
-                    index += 1
-                } else if first != nil, byte == 0x20 || byte == 0x2D {
-                    index += 1
-                    continue
-                } else {
-                    return nil
-                }
-            } else {
-                let (scalar, length) = Characters.decode(bytes, at: index)
-                index += length
-                guard let canonical = NumberWords.keyScalar(scalar) else { continue }
-                guard Characters.isWordLetter(canonical) else { return nil }
-                var keyed: (UInt8, UInt8?)?
-                NumberWords.appendKeyBytes(of: canonical) { byte in
-                    if keyed == nil { keyed = (byte, nil) } else if keyed?.1 == nil { keyed?.1 = byte }
-                }
-                guard let keyed else { continue }
-                if let first { return (first, keyed.0) }
-                guard let second = keyed.1 else {
-                    first = keyed.0
-                    continue
-                }
-                return (keyed.0, second)
-            }
-            if let key {
-                if let first { return (first, key) }
-                first = key
-            }
         }
         return nil
     }
@@ -335,38 +235,6 @@ struct TextScanner {
         guard let reading = SpelledNumberReader.read(bytes, from: start, own: words.own, readsEnglish: words.readsEnglish),
               reading.end > start, isBoundary(before: start), isBoundary(after: reading.end) else { return nil }
         return Anchor(start: start, end: reading.end, isSpelled: true)
-    }
-
-    /// Whether the letters of the word at `start`, keyed as number words are keyed
-    /// (``NumberWords/key(of:)``), are a path of a table's keys from the root, or begin with
-    /// a whole key (a compound: `zweihunderttausend` is `zweihundert` then `tausend`): false
-    /// when no number word of the table begins the word.
-    @inline(__always)
-    private func beginsKey(at start: Int, of trie: MarkerTrie.View?) -> Bool {
-        guard let trie else { return false }
-        var node = MarkerTrie.root
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                // Keys hold ASCII letters in lower case; any other ASCII ends the word.
-                guard byte &- 0x41 < 26 || byte &- 0x61 < 26 else { return true }
-                node = trie.child(of: node, byte: byte | 0x20)
-                if node < 0 { return false }
-                if trie.value(at: node) >= 0 { return true }
-                index += 1
-                continue
-            }
-            let (scalar, length) = Characters.decode(bytes, at: index)
-            guard let canonical = NumberWords.keyScalar(scalar), Characters.isWordLetter(canonical) else { return true }
-            NumberWords.appendKeyBytes(of: canonical) { byte in
-                if node >= 0 { node = trie.child(of: node, byte: byte) }
-            }
-            if node < 0 { return false }
-            if trie.value(at: node) >= 0 { return true }
-            index += length
-        }
-        return true
     }
 
     /// The next place at or after `index` where a number in digits or numerals begins: an

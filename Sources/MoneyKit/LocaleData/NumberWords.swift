@@ -60,10 +60,8 @@ final class NumberWords: Sendable {
     /// millones` is 1,200 × 10^6): true when ICU's own spellings of large values need it.
     let multipliesSmallerScales: Bool
     /// One bit per pair of bytes that some key begins with (a key of one byte sets its
-    /// byte's whole row): 8 KiB. Free text is scanned for numbers in words at every word
-    /// (Docs/Extraction.md), and this answers for most words before the trie, whose nodes
-    /// beyond the root are spread over megabytes and missed the cache at every word (the
-    /// scan ran at 110 MB/s on the extraction benchmark's text with the trie alone).
+    /// byte's whole row): 8 KiB, asked before the trie at every run of letters that may
+    /// begin a number (``SpelledNumberReader``; in free text, every word).
     let beginningPairs: [UInt64]
 
     init(keys: [[UInt8]: [Piece]], multipliesSmallerScales: Bool) {
@@ -92,14 +90,6 @@ final class NumberWords: Sendable {
 
     /// Whether the language has number words at all.
     var isEmpty: Bool { pieces.isEmpty }
-
-    /// Whether some key begins with the key bytes `first`, `second`, in a table's
-    /// ``beginningPairs``.
-    @inline(__always)
-    static func mayBegin(_ first: UInt8, _ second: UInt8, pairs: UnsafeBufferPointer<UInt64>) -> Bool {
-        let pair = Int(first) << 8 | Int(second)
-        return pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0
-    }
 
     // MARK: The cache
 
