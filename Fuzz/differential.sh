@@ -38,7 +38,8 @@ if cmp -s "$work/base.txt" "$work/new.txt"; then
     echo "no difference in $(wc -l < "$work/new.txt") blocks ($count inputs, each parsed in lenient and strict mode)"
     exit 0
 fi
-first=$(diff <(cut -d' ' -f1,2 "$work/base.txt") <(cut -d' ' -f1,2 "$work/new.txt") | grep -m1 '^<' | cut -d' ' -f2)
+# (`grep -m1` closes the pipe early: the pipeline's status is not the result's.)
+first=$( (diff <(cut -d' ' -f1,2 "$work/base.txt") <(cut -d' ' -f1,2 "$work/new.txt") || true) | grep -m1 '^<' | cut -d' ' -f2 || true)
 echo "results differ from input $first on; the differing inputs of that block (base, then this checkout):"
 "$base_binary" "$count" "$seed" "${corpora[@]}" --show "$first" $((first + 100000)) > "$work/base-block.txt"
 "$new_binary" "$count" "$seed" "${corpora[@]}" --show "$first" $((first + 100000)) > "$work/new-block.txt"

@@ -264,7 +264,8 @@ enum SpelledNumberReader {
     /// condition of a reading (what ``KeyedText`` would key there must begin with a key),
     /// cheapest first, so that most runs of letters are turned away before the text is keyed
     /// (a parse's word that is no marker; in free text every word, Docs/Extraction.md):
-    /// - the first scalar's key bytes are a path of the trie (the first step: `x`, `q`);
+    /// - the first scalar keys to bytes that are a path of the trie (the first step: `x`,
+    ///   `q`);
     /// - the first two key bytes begin some key (one bit of ``NumberWords/beginningPairs``;
     ///   a space or hyphen after the first word is left out as keys leave it: `a hundred`
     ///   gives `ah`). On the extraction benchmark's text this took the scan from 104-118 to
@@ -278,12 +279,16 @@ enum SpelledNumberReader {
         guard !words.isEmpty, start < input.count, let canonical = NumberWords.keyScalar(Characters.decode(input, at: start).scalar) else {
             return false
         }
+        // The first scalar's key bytes; one that keys to nothing (a mark that folding
+        // removes) begins no number here.
         let trie = words.trie.view
         var node = MarkerTrie.root
+        var keyed = false
         NumberWords.appendKeyBytes(of: canonical) { byte in
+            keyed = true
             if node >= 0 { node = trie.child(of: node, byte: byte) }
         }
-        guard node >= 0 else { return false }
+        guard keyed, node >= 0 else { return false }
         if let (first, second) = firstKeyPair(input, at: start) {
             guard words.beginningPairs.withUnsafeBufferPointer({ pairs in
                 let pair = Int(first) << 8 | Int(second)
