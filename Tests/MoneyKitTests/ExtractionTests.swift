@@ -162,6 +162,13 @@ import Testing
             ("es_ES", "Me costó doscientos euros", ["doscientos euros"], ["200 EUR"]),
             // English words are read in every locale, as the parser reads them.
             ("ja_JP", "チップは twenty dollars でした", ["twenty dollars"], ["20 USD"]),
+            // A marker in the word before: the locale's currency by any of its markers, another
+            // by its ISO code in capitals or a sign.
+            ("en_IN", "Received Rupees five thousand only", ["Rupees five thousand"], ["5000 INR"]),
+            ("pt_BR", "Custa R$ mil por mês", ["R$ mil"], ["1000 BRL"]),
+            ("en_US", "Wire fee: USD twenty.", ["USD twenty"], ["20 USD"]),
+            ("de_DE", "Gebühr: USD fünfzig", ["USD fünfzig"], ["50 USD"]),
+            ("en_US", "Tip: US $ twenty", ["$ twenty"], ["20 USD"]),
         ]
         for (locale, text, spans, values) in cases {
             let matches = MoneyParser(locale: Locale(identifier: locale)).matches(in: text)
@@ -169,7 +176,8 @@ import Testing
             #expect(matches.map(\.value.description) == values, "\(locale) \(text)")
         }
         for text in ["one of the best", "I have two cats and three dogs", "Total: two items", "Price: twelve",
-                     "Chapter Nine, page ten", "twenty-five"] {
+                     "Chapter Nine, page ten", "twenty-five", "She won three games", "Mark two items as done",
+                     "I ate all five cookies", "Rand three times"] {
             #expect(Self.en.matches(in: text).isEmpty, "\(text)")
         }
         #expect(Self.en.matches(in: "one $5 bill and two $10 bills").map(\.text) == ["$5", "$10"])

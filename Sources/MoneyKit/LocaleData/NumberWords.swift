@@ -88,6 +88,14 @@ final class NumberWords: Sendable {
         self.multipliesSmallerScales = multipliesSmallerScales
     }
 
+    /// Whether some key begins with the key bytes `first` then `second` (a key of one byte
+    /// `first` counts, whatever follows it).
+    @inline(__always)
+    func keyMayBegin(with first: UInt8, _ second: UInt8) -> Bool {
+        let pair = Int(first) << 8 | Int(second)
+        return beginningPairs.withUnsafeBufferPointer { $0[pair >> 6] & (1 << UInt64(pair & 63)) != 0 }
+    }
+
     /// Whether the language has number words at all.
     var isEmpty: Bool { pieces.isEmpty }
 

@@ -254,7 +254,7 @@ public struct MoneyParser: Sendable {
     private static func mayReadWordsFirst(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last, last &- 0x30 >= 10 else { return false }
         if first < 0x80 {
-            guard first &- 0x41 < 26 || first &- 0x61 < 26 else { return false }
+            guard Characters.isASCIILetter(first) else { return false }
         } else {
             let scalar = Characters.decode(bytes, at: 0).scalar
             guard scalar < 0xE00, Characters.isWordLetter(scalar) else { return false }
@@ -330,6 +330,14 @@ public struct MoneyParser: Sendable {
         }
     }
 
+    /// Whether a currency marker the general machine reads (a symbol, code, name or unit
+    /// word) begins `bytes`: the extractor's test of a word before a number in words, which
+    /// counts only as such a marker (`Rupees five thousand`), before it pays for a reading.
+    func beginsWithMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard profile.unknownLocale == nil, bytes.count <= MoneyParser.maximumInputLength else { return false }
+        return Lexer(bytes: bytes, profile: profile, hint: currency).markerEnd(from: 0) != nil
+    }
+
     /// Whether the input has a letter that is not ASCII or two ASCII letters in a row (no
     /// number word is shorter: `un`, `en`): the only inputs a second reading in words could
     /// change.
@@ -345,7 +353,7 @@ public struct MoneyParser: Sendable {
                 run = 0
                 continue
             }
-            if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
+            if Characters.isASCIILetter(byte) {
                 run += 1
                 if run >= 2 { return true }
             } else {

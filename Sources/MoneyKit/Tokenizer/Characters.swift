@@ -68,6 +68,13 @@ enum Characters {
         }
     }
 
+    /// Whether a byte is an ASCII letter, `A`-`Z` or `a`-`z` (setting bit 5 maps the capitals
+    /// onto the small letters and no other byte into them).
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- 0x61 < 26
+    }
+
     /// Whether a canonical scalar is a letter (or combining mark) of a script that separates
     /// words with spaces — Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic and the
     /// other scripts of Arabic's block, the Indic scripts — and not of Han, Kana, Hangul, Thai,
@@ -75,7 +82,7 @@ enum Characters {
     /// ends with such a letter must not touch another one on that side (§7).
     @inline(__always)
     static func isWordLetter(_ scalar: UInt32) -> Bool {
-        if scalar < 0x80 { return scalar &- 0x41 < 26 || scalar &- 0x61 < 26 }
+        if scalar < 0x80 { return isASCIILetter(UInt8(scalar)) }
         if scalar < 0x1000 { return wordLetterBits[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
         switch scalar {
         case 0x10A0...0x10FF, 0x1AB0...0x1AFF, 0x1C90...0x1CBF, 0x1DC0...0x1FFF, 0x2C60...0x2C7F, 0x2DE0...0x2DFF,

@@ -597,6 +597,12 @@ struct Lexer {
         return nil
     }
 
+    /// Where the longest marker that begins at `start` ends, if one does (the extractor's
+    /// test of a word before a number in words).
+    func markerEnd(from start: Int) -> Int? {
+        matchMarker(from: start)?.end
+    }
+
     /// The longest marker starting at `start` in any of the three tables, walked in lockstep:
     /// each character is decoded and normalized once, and case-folded once for the two
     /// case-insensitive tables.

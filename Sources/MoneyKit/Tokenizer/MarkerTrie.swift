@@ -413,7 +413,7 @@ enum MarkerKey {
             if count > 0, utf8[count - 1] == 0x2E { count -= 1 }  // one final period
             var letters = 0
             for byte in utf8[0..<count] {
-                if byte &- 0x41 < 26 || byte &- 0x61 < 26 {
+                if Characters.isASCIILetter(byte) {
                     letters += 1
                 } else if !Characters.isApostrophe(UInt32(byte)) {
                     return false
