@@ -169,6 +169,8 @@ import Testing
             ("en_US", "Wire fee: USD twenty.", ["USD twenty"], ["20 USD"]),
             ("de_DE", "Gebühr: USD fünfzig", ["USD fünfzig"], ["50 USD"]),
             ("en_US", "Tip: US $ twenty", ["$ twenty"], ["20 USD"]),
+            // Thai writes no spaces between words: a number in words may begin at any letter.
+            ("th_TH", "ราคาห้าร้อยบาท", ["ห้าร้อยบาท"], ["500 THB"]),
         ]
         for (locale, text, spans, values) in cases {
             let matches = MoneyParser(locale: Locale(identifier: locale)).matches(in: text)
@@ -180,6 +182,7 @@ import Testing
                      "I ate all five cookies", "Rand three times"] {
             #expect(Self.en.matches(in: text).isEmpty, "\(text)")
         }
+        #expect(MoneyParser(locale: Locale(identifier: "th_TH")).matches(in: "ฉันมีแมวสองตัว").isEmpty)
         #expect(Self.en.matches(in: "one $5 bill and two $10 bills").map(\.text) == ["$5", "$10"])
         // A range in words takes its marker from the end that has one.
         #expect(Self.en.matches(in: "from ten to twenty dollars").map(\.value.description) == ["10..20 USD"])
@@ -254,6 +257,15 @@ import Testing
             _ = Self.en.matches(in: String(words.prefix(16_000)))
             let small = clock.measure { _ = Self.en.matches(in: String(words.prefix(16_000))) }
             let large = clock.measure { _ = Self.en.matches(in: words) }
+            if !Sanitizers.active { #expect(large < small * 40 + .milliseconds(50), "\(unit)") }
+        }
+        // Thai: a number in words may begin at every letter.
+        let thai = MoneyParser(locale: Locale(identifier: "th_TH"))
+        for unit in ["หนึ่ง", "ห้าร้อยบาทสองพัน", "ราคาแมว"] {
+            let words = String(repeating: unit, count: 160_000 / unit.utf8.count)
+            _ = thai.matches(in: String(words.prefix(16_000)))
+            let small = clock.measure { _ = thai.matches(in: String(words.prefix(16_000))) }
+            let large = clock.measure { _ = thai.matches(in: words) }
             if !Sanitizers.active { #expect(large < small * 40 + .milliseconds(50), "\(unit)") }
         }
         var generator = SystemRandomNumberGenerator()

@@ -229,10 +229,24 @@ struct TextScanner {
             }
             let isLetter = Characters.isWordLetter(scalar)
             if isLetter, !afterLetter, let anchor = spelledAnchor(at: index, words: words) { return anchor }
+            // Scripts written without spaces have no word starts to wait for: a number in
+            // words may begin at any letter (`ราคาห้าร้อยบาท`). (Han, Kana and Hangul
+            // numbers are numerals, anchored above.)
+            if !isLetter, Self.isUnspacedLetterWithoutNumerals(scalar), let anchor = spelledAnchor(at: index, words: words) {
+                return anchor
+            }
             afterLetter = isLetter
             index += length
         }
         return nil
+    }
+
+    /// Whether a scalar belongs to the blocks of Thai, Lao, Tibetan, Myanmar or Khmer: scripts
+    /// written without spaces between words whose numbers are written in words, not
+    /// numerals (Unicode's blocks, U+0E00-U+10FF and U+1780-U+17FF).
+    @inline(__always)
+    private static func isUnspacedLetterWithoutNumerals(_ scalar: UInt32) -> Bool {
+        scalar &- 0xE00 < 0x300 || scalar &- 0x1780 < 0x80
     }
 
     /// The end of the run of ASCII letters at `index` (not past `limit`): eight bytes at a
