@@ -232,7 +232,7 @@ struct TextScanner {
             // Scripts written without spaces have no word starts to wait for: a number in
             // words may begin at any letter (`ราคาห้าร้อยบาท`). (Han, Kana and Hangul
             // numbers are numerals, anchored above.)
-            if !isLetter, Self.isUnspacedLetterWithoutNumerals(scalar), let anchor = spelledAnchor(at: index, words: words) {
+            if !isLetter, Self.isOfUnspacedScriptWithoutNumerals(scalar), let anchor = spelledAnchor(at: index, words: words) {
                 return anchor
             }
             afterLetter = isLetter
@@ -243,9 +243,10 @@ struct TextScanner {
 
     /// Whether a scalar belongs to the blocks of Thai, Lao, Tibetan, Myanmar or Khmer: scripts
     /// written without spaces between words whose numbers are written in words, not
-    /// numerals (Unicode's blocks, U+0E00-U+10FF and U+1780-U+17FF).
+    /// numerals (Unicode's blocks, U+0E00-U+10FF and U+1780-U+17FF; Georgian's letters at
+    /// the range's end are word letters, and their caller asks those first).
     @inline(__always)
-    private static func isUnspacedLetterWithoutNumerals(_ scalar: UInt32) -> Bool {
+    private static func isOfUnspacedScriptWithoutNumerals(_ scalar: UInt32) -> Bool {
         scalar &- 0xE00 < 0x300 || scalar &- 0x1780 < 0x80
     }
 
@@ -386,17 +387,13 @@ struct TextScanner {
         // A number in words is read with what is glued before it (`$twenty`), and with the
         // word before it when that word begins with a currency marker (`Rupees five thousand
         // only`, `R$ mil`, `USD twenty`): number words are common words, and each start
-        // tried is a reading (every word before every number word cost the English
-        // benchmark text 40% more instructions, callgrind; one word asked for a marker
-        // first, 2%).
+        // tried is a reading (three words before every number word, each read, cost the
+        // English benchmark text 42% more instructions, callgrind; one word asked for a
+        // marker first, 8%).
         var starts = candidateStarts(before: anchor.start, notBefore: floor, floorIsBoundary: floorIsBoundary,
-                                     words: anchor.isSpelled ? 1 : Self.wordsBefore)
+                                     words: anchor.isSpelled ? 1 : Self.wordsBefore, wordsNeedMarker: anchor.isSpelled)
         var withUncountedMarker: Piece?
         while let start = starts.popLast() {
-            if anchor.isSpelled, start < anchor.start, isWordBefore(start, anchor.start),
-               !parser.beginsWithMarker(UnsafeBufferPointer(rebasing: bytes[start..<anchor.start])) {
-                continue
-            }
             guard let piece = read(from: start, anchor: anchor, windowEnd: windowEnd) else { continue }
             if !piece.hasMarker, let marker = piece.marker, marker.lowerBound < piece.numberStart {
                 // A marker before the number that does not count in text (`She won 3 dollars`):
@@ -409,16 +406,12 @@ struct TextScanner {
         return withUncountedMarker
     }
 
-    /// Whether `start` stands in a word before the one of `anchor` (a space comes between).
-    private func isWordBefore(_ start: Int, _ anchor: Int) -> Bool {
-        bytes[start..<anchor].contains { $0 == 0x20 } || Characters.isSpace(
-            Characters.decode(bytes, at: Characters.startOfScalar(endingAt: anchor, notBefore: start, in: bytes)).scalar)
-    }
-
     /// Where a span may begin, shortest first: the number itself, the start of its word
     /// (`$199`, `US$5`), and the starts of up to `words` words before it (`EUR 5`, `US $ 5`).
-    /// Opening brackets and quotes are left out; starts not at a word boundary are dropped.
-    private func candidateStarts(before anchor: Int, notBefore floor: Int, floorIsBoundary: Bool, words: Int) -> [Int] {
+    /// Opening brackets and quotes are left out; starts not at a word boundary are dropped,
+    /// and with `wordsNeedMarker`, a word's start where no currency marker begins.
+    private func candidateStarts(before anchor: Int, notBefore floor: Int, floorIsBoundary: Bool, words: Int,
+                                 wordsNeedMarker: Bool = false) -> [Int] {
         func mayStart(_ index: Int) -> Bool { (floorIsBoundary && index == floor) || isBoundary(before: index) }
         var starts: [Int] = []
         if mayStart(anchor) { starts.append(anchor) }
@@ -459,7 +452,9 @@ struct TextScanner {
             }
             start = afterOpeningPunctuation(start, before: spaceStart)
             guard start < spaceStart, isBoundary(before: start) else { break }
-            starts.append(start)
+            if !wordsNeedMarker || parser.beginsWithMarker(UnsafeBufferPointer(rebasing: bytes[start..<anchor])) {
+                starts.append(start)
+            }
             cursor = start
         }
         return starts

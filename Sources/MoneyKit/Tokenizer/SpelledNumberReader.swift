@@ -395,13 +395,12 @@ enum SpelledNumberReader {
                 // A key that ends inside a letter's key bytes (`ß` keys as `ss`): not
                 // followed here, the test passes.
                 var keyEndsInside = false
-                var remaining = 0
-                NumberWords.appendKeyBytes(of: canonical) { _ in remaining += 1 }
+                var wholeKeyBefore = false
                 NumberWords.appendKeyBytes(of: canonical) { byte in
-                    remaining -= 1
                     guard node >= 0 else { return }
+                    if wholeKeyBefore { keyEndsInside = true }
                     node = trie.child(of: node, byte: byte)
-                    if remaining > 0, node >= 0, trie.value(at: node) >= 0 { keyEndsInside = true }
+                    wholeKeyBefore = node >= 0 && trie.value(at: node) >= 0
                 }
                 if keyEndsInside { return true }
                 index += length
