@@ -30,7 +30,7 @@ import Testing
 
     @Test func everyTableOfEveryLocaleReadsBackAsBuilt() throws {
         var seen = Set<ObjectIdentifier>()
-        var checked = (names: 0, compact: 0, scale: Set<String>(), bundles: 0, formats: Set<String>())
+        var checked = (names: 0, compact: 0, scale: Set<String>(), bundles: 0, formats: Set<String>(), numberWords: Set<String>())
         for locale in ICU.availableLocales {
             let profile = LocaleProfile.profile(for: locale)
             // The currency names of the locale's bundle and its ancestors'.
@@ -63,6 +63,15 @@ import Testing
                 let back = try Self.readBack(Self.encoded(scale), as: ScaleWords.Table.self)
                 #expect(back.words == scale.words, "scale words of \(language)")
             }
+            let spellOut = NumberWords.spellOutLocale(of: locale)
+            if checked.numberWords.insert(spellOut).inserted {
+                let words = NumberWords.forLocale(locale)
+                let back = try Self.readBack(Self.encoded(words), as: NumberWords.self)
+                #expect(Self.encoded(back) == Self.encoded(words), "number words of \(spellOut)")
+                #expect(back.pieces == words.pieces && back.meaningStarts == words.meaningStarts
+                        && back.beginningPairs == words.beginningPairs
+                        && back.multipliesSmallerScales == words.multipliesSmallerScales, "number words of \(spellOut)")
+            }
         }
         #expect(try Self.roundTrips(GlobalMarkers.shared))
         let fold = MarkerKey.FoldTable()
@@ -70,10 +79,25 @@ import Testing
         #expect(fold.entries == Array(MarkerKey.foldTable))
         // Hundreds of distinct tables of each kind (a language's, mostly), and every currency-data bundle.
         #expect(checked.names > 200 && checked.compact > 200 && checked.scale.count > 200 && checked.bundles > 500)
+        // Every language with spell-out rules of its own, and regional rules (`fr_CH`, `de_CH`).
+        #expect(NumberWords.forLocale("ru").pieces.count > 1_000 && checked.numberWords.isSuperset(of: ["fr_CH", "de_CH"]))
         // ICU 72's own formats: EUR in en_150's English, CVE in Portuguese, among others.
         #expect(FormattingConventions.OwnFormatSources(language: "pt").records.contains {
             $0.currency == CurrencyCatalog.shared.index(ofCode: "CVE".utf8)
         })
+    }
+
+    @Test func readBackNumberWordsReadLikeTheBuiltOnes() throws {
+        for locale in ["fr_CH", "ru", "de"] {
+            let built = NumberWords.forLocale(locale)
+            let back = try Self.readBack(Self.encoded(built), as: NumberWords.self)
+            for text in ["soixante-dix", "septante-cinq", "двести пятьдесят тысяч", "zweihundertfünfzig", "qqq"] {
+                let key = NumberWords.key(of: text)
+                #expect(SpelledNumberReader.value(ofKey: key, in: back) == SpelledNumberReader.value(ofKey: key, in: built), "\(text) in \(locale)")
+            }
+        }
+        #expect(SpelledNumberReader.value(ofKey: NumberWords.key(of: "septante-cinq"),
+                                          in: try Self.readBack(Self.encoded(NumberWords.forLocale("fr_CH")), as: NumberWords.self)) == 75)
     }
 
     @Test func aReadBackTableAnswersLikeTheBuiltOne() throws {
@@ -225,6 +249,24 @@ import Testing
         writer.write(UInt16(count))
         for text in ["#,##0.00 ¤", ",", "."] { writer.write(text) }
         #expect(throws: TableReader.Invalid.self) { try Self.readBack(writer.bytes, as: FormattingConventions.OwnFormatSources.self) }
+        // Number words: a piece of an unknown kind, a count over 999, a power of ten outside
+        // 10^2...10^12, meanings that start out of order or end short of the pieces.
+        func numberWords(pieces: [UInt32], starts: [Int32]) -> [UInt8] {
+            var writer = TableWriter()
+            writer.write(false)
+            writer.write(pieces)
+            writer.write(starts)
+            writer.write([UInt64](repeating: 0, count: 1_024))
+            MarkerTrie([(Array("abc".utf8), 0)]).encode(to: &writer)
+            return writer.bytes
+        }
+        for bad in [numberWords(pieces: [7 << 24], starts: [0, 1]), numberWords(pieces: [1_000], starts: [0, 1]),
+                    numberWords(pieces: [2 << 24 | 13 << 16], starts: [0, 1]), numberWords(pieces: [2 << 24 | 1 << 16], starts: [0, 1]),
+                    numberWords(pieces: [5, 6], starts: [0, 2, 1]), numberWords(pieces: [5, 6], starts: [0, 1])] {
+            #expect(throws: TableReader.Invalid.self) { try Self.readBack(bad, as: NumberWords.self) }
+        }
+        let words = try Self.readBack(numberWords(pieces: [5, 2 << 24 | 3 << 16], starts: [0, 2]), as: NumberWords.self)
+        #expect(words.pieces == [.group(5), .scale(3)])
         // A fold entry that is no Unicode scalar, and a table of the wrong length.
         var entries = MarkerKey.FoldTable().entries
         entries[0] = 0xD800

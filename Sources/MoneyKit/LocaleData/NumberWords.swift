@@ -23,9 +23,10 @@
 /// spell-out rules write CJK or Korean numerals (read by §4b already), and languages without
 /// rules of their own (ICU falls back to another language's), have no number words. Opening
 /// ICU's rules parses them whole and spelling a value costs about a microsecond, so a
-/// language's table (tens of thousands of spellings) is built once per process, and only
-/// when the parser meets a run of letters that is no marker in that language (words never
-/// cost a digit amount anything).
+/// language's table (tens of thousands of spellings, 10 to 60 ms of derivation) is built once
+/// per process, and only when the parser meets a run of letters that is no marker in that
+/// language (words never cost a digit amount anything); with the table cache on disk
+/// (``DerivedTableCache``) a new process reads it back instead.
 final class NumberWords: Sendable {
     /// What a key means.
     enum Piece: Sendable, Equatable {
@@ -63,6 +64,15 @@ final class NumberWords: Sendable {
     /// byte's whole row): 8 KiB, asked before the trie at every run of letters that may
     /// begin a number (``SpelledNumberReader``; in free text, every word).
     let beginningPairs: [UInt64]
+
+    private init(trie: MarkerTrie, pieces: [Piece], meaningStarts: [Int32], multipliesSmallerScales: Bool,
+                 beginningPairs: [UInt64]) {
+        self.trie = trie
+        self.pieces = pieces
+        self.meaningStarts = meaningStarts
+        self.multipliesSmallerScales = multipliesSmallerScales
+        self.beginningPairs = beginningPairs
+    }
 
     init(keys: [[UInt8]: [Piece]], multipliesSmallerScales: Bool) {
         var pieces: [Piece] = []
@@ -104,11 +114,12 @@ final class NumberWords: Sendable {
     private static let cache = DerivedCache<String, NumberWords>(limit: 256)
 
     /// The number words of a locale's language and script (`sr` and `sr_Latn` differ), built
-    /// on first use.
+    /// on first use (or read back from the table cache on disk, ``DerivedTableCache``, when
+    /// it is on).
     static func forLocale(_ locale: String) -> NumberWords {
         let key = spellOutLocale(of: locale)
         if key == "en" { return english }
-        return cache.value(for: key) { derive(locale: key) }
+        return cache.storedValue(for: key) { derive(locale: key) }
     }
 
     private static let spellOutLocales = DerivedCache<String, String>(limit: 1024)
@@ -127,7 +138,7 @@ final class NumberWords: Sendable {
 
     /// English's number words, read in every locale besides its own language's
     /// (Docs/ParsingRules.md §8): built once per process, on first use, and kept.
-    static let english = derive(locale: "en")
+    static let english = DerivedTableCache.value(for: "en") { derive(locale: "en") }
 
     // MARK: Keys
 
@@ -225,7 +236,19 @@ final class NumberWords: Sendable {
             return key.isEmpty ? nil : key
         }
         var keys: [[UInt8]: [Piece]] = [:]
-        func add(_ key: [UInt8], _ piece: Piece) { keys.addMeaning(piece, to: key) }
+        // Bumped whenever `keys` changes: a table of the words so far is built again only then
+        // (most powers probed add no word, and building a table sorts every key).
+        var revision = 0
+        func add(_ key: [UInt8], _ piece: Piece) {
+            if keys.addMeaning(piece, to: key) { revision += 1 }
+        }
+        var knownSoFar: (revision: Int, words: NumberWords)?
+        func wordsSoFar() -> NumberWords {
+            if let knownSoFar, knownSoFar.revision == revision { return knownSoFar.words }
+            let words = NumberWords(keys: keys, multipliesSmallerScales: false)
+            knownSoFar = (revision, words)
+            return words
+        }
         // Groups: 0 to 999 whole.
         var groupKeys: [UInt16: Set<[UInt8]>] = [:]
         for ruleSet in ruleSets {
@@ -235,7 +258,12 @@ final class NumberWords: Sendable {
                 groupKeys[UInt16(value), default: []].insert(key)
             }
         }
-        if language == "en" { addEnglishArticles(to: &keys) }
+        // Every spelling of a group, whatever its value.
+        let groupSpellings = Set(groupKeys.values.joined())
+        if language == "en" {
+            addEnglishArticles(to: &keys)
+            revision += 1
+        }
         // Scale words, power by power in ascending order, each against the groups and scale
         // words found so far: a spelling those already read as its value needs no word of
         // its own (`diez mil` is ten thousands: Spanish has no word for 10^4).
@@ -244,8 +272,9 @@ final class NumberWords: Sendable {
         // `ujunere`, `miliyo`).
         var poweredExponents = Set<Int8>()
         for exponent in scaleExponents {
-            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
-            let found = scaleWordKeys(exponent: exponent, ruleSets: ruleSets, groupKeys: groupKeys, spell: spell) { key, value in
+            let known = wordsSoFar()
+            let found = scaleWordKeys(exponent: exponent, ruleSets: ruleSets, groupKeys: groupKeys, numbers: groupSpellings,
+                                      spell: spell) { key, value in
                 // Read as its value, or as another (ICU's own ambiguity): no new word.
                 exponent == 2 ? false : SpelledNumberReader.value(ofKey: key, in: known) != nil
             }
@@ -261,7 +290,7 @@ final class NumberWords: Sendable {
         for exponent in exponents {
             guard let words = ownWords[exponent], !words.isEmpty else { continue }
             let power = Int64(ExactDecimal.powersOfTen[Int(exponent)])
-            let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+            let known = wordsSoFar()
             // A product that is a multiple of the next power with a word of its own is that
             // power's spelling, not a form of this one (Irish `cúig mhilliún` is 5 × 10^6, not
             // 500 × 10^4, which would let no thousands follow it).
@@ -298,17 +327,18 @@ final class NumberWords: Sendable {
         // first rule sets (numbering, cardinal, genders), a sample in the case forms after them.
         // (Against one table of the words so far: rebuilding it per rule set and power was
         // most of a language's derivation.)
-        let known = NumberWords(keys: keys, multipliesSmallerScales: false)
+        let knownBeforeJoins = wordsSoFar()
         for (ruleIndex, ruleSet) in ruleSets.enumerated() {
             deriveJoins(poweredExponents: poweredExponents, ruleSet: ruleSet, rests: ruleIndex < 4 ? Array(1...999) : sampleCounts.map(Int.init),
-                        groupKeys: groupKeys, known: known, spell: spell, keys: &keys)
+                        groupKeys: groupKeys, known: knownBeforeJoins, spell: spell, keys: &keys)
         }
         // Spanish and Portuguese write 1,234 × 10^6 as `mil doscientos treinta y cuatro
         // millones`: whether ICU does is read off its spelling of such a value. Languages
         // with a scale word for 10^7 write 12,345 × 10^7 the same way, the count with its
         // thousands before the word (Tamil, Burmese, Chakma): that probe counts only
         // where the words read it so (a spelling read neither way says nothing).
-        let words = NumberWords(keys: keys, multipliesSmallerScales: false)
+        revision += 1  // (the joins were added to `keys` directly)
+        let words = wordsSoFar()
         func spelledProbe(_ probe: Int64) -> [UInt8]? { format.format(probe, ruleSet: ruleSets[0]).map(key(of:)) }
         let millions: Int64 = 1_234_000_000, crores: Int64 = 123_450_000_000
         let needsLongScale: Bool
@@ -376,9 +406,9 @@ final class NumberWords: Sendable {
     /// The scale words of a power of ten as keys: ICU's spelling of a few counts times it,
     /// less the count's own spelling in any rule set (the count written first), or the whole
     /// spelling of one times the power; none where the words known already read the
-    /// spelling (`isRead`).
+    /// spelling (`isRead`), and none that is itself a group's spelling (`numbers`).
     private static func scaleWordKeys(
-        exponent: Int8, ruleSets: [String], groupKeys: [UInt16: Set<[UInt8]>],
+        exponent: Int8, ruleSets: [String], groupKeys: [UInt16: Set<[UInt8]>], numbers: Set<[UInt8]>,
         spell: (Int64, String) -> [UInt8]?, isRead: ([UInt8], UInt64) -> Bool
     ) -> (counted: Set<[UInt8]>, alone: Set<[UInt8]>, first: Set<[UInt8]>) {
         var counted = Set<[UInt8]>()
@@ -394,7 +424,7 @@ final class NumberWords: Sendable {
                 // The longest spelling of the count the text begins with.
                 let prefixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.starts(with: $0) }
                 // A key that also spells a number (`cent` is 100) is no scale word.
-                func isNumber(_ key: [UInt8]) -> Bool { groupKeys.values.contains { $0.contains(key) } }
+                func isNumber(_ key: [UInt8]) -> Bool { numbers.contains(key) }
                 let suffixes = (groupKeys[count] ?? []).filter { $0.count < text.count && text.ends(with: $0) }
                 if let prefix = prefixes.max(by: { $0.count < $1.count }) {
                     let key = Array(text.dropFirst(prefix.count))
@@ -435,9 +465,80 @@ extension NumberWords {
 }
 
 extension Dictionary where Key == [UInt8], Value == [NumberWords.Piece] {
-    /// Adds a meaning to a key once (a key may mean several pieces).
-    fileprivate mutating func addMeaning(_ piece: NumberWords.Piece, to key: [UInt8]) {
-        if !self[key, default: []].contains(piece) { self[key, default: []].append(piece) }
+    /// Adds a meaning to a key once (a key may mean several pieces); whether it was new.
+    @discardableResult
+    fileprivate mutating func addMeaning(_ piece: NumberWords.Piece, to key: [UInt8]) -> Bool {
+        if self[key, default: []].contains(piece) { return false }
+        self[key, default: []].append(piece)
+        return true
+    }
+}
+
+extension NumberWords: StoredTable {
+    static var storedKind: String { "numberwords" }
+
+    func encode(to writer: inout TableWriter) {
+        writer.write(multipliesSmallerScales)
+        writer.write(pieces.map(\.stored))
+        writer.write(meaningStarts)
+        writer.write(beginningPairs)
+        trie.encode(to: &writer)
+    }
+
+    /// Reads a table ``encode(to:)`` wrote: every piece a valid one, the meanings' starts in
+    /// order within the pieces, the trie's values within the meanings.
+    convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+        let multipliesSmallerScales = try reader.readBool()
+        var pieces: [Piece] = []
+        for stored in try reader.readArray(of: UInt32.self) {
+            guard let piece = Piece(stored: stored) else { throw TableReader.Invalid() }
+            pieces.append(piece)
+        }
+        let meaningStarts = try reader.readArray(of: Int32.self)
+        guard meaningStarts.first == 0, meaningStarts.last == Int32(pieces.count),
+              zip(meaningStarts, meaningStarts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw TableReader.Invalid() }
+        let beginningPairs = try reader.readArray(of: UInt64.self)
+        guard beginningPairs.count == 65_536 / 64 else { throw TableReader.Invalid() }
+        let trie = try MarkerTrie(reading: &reader, valueLimit: meaningStarts.count - 1)
+        self.init(trie: trie, pieces: pieces.exactlySized, meaningStarts: meaningStarts,
+                  multipliesSmallerScales: multipliesSmallerScales, beginningPairs: beginningPairs)
+    }
+}
+
+extension NumberWords.Piece {
+    /// The piece as the table cache stores it: its kind in the top byte, a power of ten in
+    /// the next, a count (0 to 999) in the low half.
+    var stored: UInt32 {
+        func word(_ kind: UInt32, _ count: UInt16, _ exponent: Int8) -> UInt32 {
+            kind << 24 | UInt32(UInt8(bitPattern: exponent)) << 16 | UInt32(count)
+        }
+        return switch self {
+        case .group(let count): word(0, count, 0)
+        case .groupBeforeScale(let count): word(1, count, 0)
+        case .scale(let exponent): word(2, 0, exponent)
+        case .scaledCount(let count, let exponent): word(3, count, exponent)
+        case .groupAfterScale(let count): word(4, count, 0)
+        case .scaleBeforeCount(let exponent): word(5, 0, exponent)
+        case .joiner: word(6, 0, 0)
+        }
+    }
+
+    /// A piece ``stored`` wrote, nil for any other word (a count over 999, a power of ten
+    /// outside the derived ones, 10^2 to 10^12, an unknown kind).
+    init?(stored: UInt32) {
+        let count = UInt16(truncatingIfNeeded: stored), exponent = Int8(truncatingIfNeeded: stored >> 16)
+        guard count <= 999 else { return nil }
+        let hasExponent = (2...12).contains(exponent)
+        switch stored >> 24 {
+        case 0 where exponent == 0: self = .group(count)
+        case 1 where exponent == 0: self = .groupBeforeScale(count)
+        case 2 where count == 0 && hasExponent: self = .scale(exponent)
+        case 3 where hasExponent: self = .scaledCount(count, exponent)
+        case 4 where exponent == 0: self = .groupAfterScale(count)
+        case 5 where count == 0 && hasExponent: self = .scaleBeforeCount(exponent)
+        case 6 where count == 0 && exponent == 0: self = .joiner
+        default: return nil
+        }
     }
 }
 

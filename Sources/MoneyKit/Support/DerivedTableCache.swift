@@ -6,12 +6,13 @@ import Foundation
 ///
 /// What it keeps: the tables that cost most to derive and that a whole language shares (a
 /// language's name table: its currency names with the unit words and qualifier words derived
-/// from them; its scale words, which ICU's spell-out rules give; its compact affixes; its
-/// currencies' own formats), each currency-data bundle's own display names, and what a
-/// process builds once (the global marker tables, the letter-folding table). The first
-/// locale of a language costs milliseconds to derive them (tens for Russian) and a read of
-/// the cached tables a fraction of that; Docs/ParsingRules.md never depends on whether a
-/// table was derived or read back.
+/// from them; its scale words and its number words, which ICU's spell-out rules give; its
+/// compact affixes; its currencies' own formats), each currency-data bundle's own display
+/// names, and what a process builds once (the global marker tables, the letter-folding
+/// table). The first locale of a language costs milliseconds to derive them (tens for
+/// Russian, and tens more for its number words, which a parse builds when it meets letters
+/// that are no marker) and a read of the cached tables a fraction of that;
+/// Docs/ParsingRules.md never depends on whether a table was derived or read back.
 ///
 /// How a stale or damaged file is kept out: each file records the ICU version, the number of
 /// currencies ICU knows, the size and modification time of the running executable (so a
