@@ -179,8 +179,11 @@ public struct RowParser: Sendable {
     let rowExtension: RowExtension?
     /// For JSON Lines: each output column's `"name":` bytes.
     private let memberPrefixes: [[UInt8]]
-    /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:)``).
+    /// Parsers by their row's locale and currency hint bytes (see ``parserEntry(_:of:mayWait:)``).
     private var parsers = ParserTable()
+    /// The locales whose first parse a worker has under way, shared by every copy of this
+    /// parser (the workers of one run).
+    let claims = FirstParseClaims()
     /// The locale and currency hint of rows without their own, as bytes.
     private let defaultLocaleBytes: [UInt8]
     private let defaultCurrencyBytes: [UInt8]
@@ -302,13 +305,22 @@ public struct RowParser: Sendable {
         return output
     }
 
-    /// Parses records `first...` of `batch` and writes their output records.
+    /// Parses records `first...` of `batch` and writes their output records, in order.
+    ///
+    /// A record whose locale another worker is parsing for the first time (building its
+    /// tables, ``FirstParseClaims``) is set aside and parsed after the others, by then
+    /// without waiting; its output still comes out in its place.
     public mutating func parse(_ batch: CSVRecordBatch, from first: Int = 0) -> ParsedBatch {
         var result = ParsedBatch()
         result.output.reserveCapacity(batch.byteCount + batch.count * 24)
+        // Once a record is set aside: where the output before it ends, and where each later
+        // record's output ends.
+        var setAside: [Int] = []
+        var prefixEnd = 0
+        var laterEnds: [(record: Int, end: Int)] = []
         for index in first..<batch.count {
-            result.counts.read += 1
             if let bad = batch.badRow(index, expectedFieldCount: layout.inputHeader.count) {
+                result.counts.read += 1
                 result.counts.bad += 1
                 result.badRows.append(bad)
                 switch policy {
@@ -316,24 +328,69 @@ public struct RowParser: Sendable {
                 case .skipWithReport: break
                 case .stop:
                     result.stopped = true
-                    return result
                 }
-                continue
-            }
-            let outcome = parseRecord(index, of: batch)
-            switch outcome {
-            case .failed: result.counts.failed += 1
-            case .parsed(_, _, let extra):
-                result.counts.parsed += 1
-                switch extra {
-                case .values?: result.counts.extended += 1
-                case .failure?: result.counts.notExtended += 1
-                case nil: break
+                if result.stopped { break }
+            } else {
+                guard let outcome = parseRecord(index, of: batch, mayWait: false) else {
+                    if setAside.isEmpty { prefixEnd = result.output.count }
+                    setAside.append(index)
+                    continue
                 }
+                result.counts.read += 1
+                count(outcome, in: &result.counts)
+                writeRecord(index, of: batch, outcome: outcome, to: &result.output)
             }
-            writeRecord(index, of: batch, outcome: outcome, to: &result.output)
+            if !setAside.isEmpty { laterEnds.append((index, result.output.count)) }
         }
+        if !setAside.isEmpty { parseSetAside(setAside, of: batch, prefixEnd: prefixEnd, laterEnds: laterEnds, into: &result) }
         return result
+    }
+
+    /// Parses the records set aside (waiting for another worker's first parse where it is
+    /// still under way) and puts their output in place among the records after them.
+    private mutating func parseSetAside(_ setAside: [Int], of batch: CSVRecordBatch, prefixEnd: Int,
+                                        laterEnds: [(record: Int, end: Int)], into result: inout ParsedBatch) {
+        var output: [UInt8] = []
+        var records: [(record: Int, range: Range<Int>)] = []
+        for index in setAside {
+            // (Waits, if need be: the other worker's first parse is under way, not stalled.)
+            guard let outcome = parseRecord(index, of: batch, mayWait: true) else { preconditionFailure("a parse that may wait") }
+            result.counts.read += 1
+            count(outcome, in: &result.counts)
+            let start = output.count
+            writeRecord(index, of: batch, outcome: outcome, to: &output)
+            records.append((index, start..<output.count))
+        }
+        // The records before the first one set aside are in place; the rest merge by record.
+        var merged: [UInt8] = []
+        merged.reserveCapacity(result.output.count + output.count)
+        merged.append(contentsOf: result.output[..<prefixEnd])
+        var start = prefixEnd
+        var aside = records.startIndex
+        for (record, end) in laterEnds {
+            while aside < records.endIndex, records[aside].record < record {
+                merged.append(contentsOf: output[records[aside].range])
+                aside += 1
+            }
+            merged.append(contentsOf: result.output[start..<end])
+            start = end
+        }
+        for (_, range) in records[aside...] { merged.append(contentsOf: output[range]) }
+        result.output = merged
+    }
+
+    /// Counts a record's outcome.
+    private func count(_ outcome: RecordOutcome, in counts: inout RowCounts) {
+        switch outcome {
+        case .failed: counts.failed += 1
+        case .parsed(_, _, let extra):
+            counts.parsed += 1
+            switch extra {
+            case .values?: counts.extended += 1
+            case .failure?: counts.notExtended += 1
+            case nil: break
+            }
+        }
     }
 
     // MARK: One record
@@ -346,9 +403,14 @@ public struct RowParser: Sendable {
         case failed(kind: String, offset: Int?, message: String)
     }
 
-    private mutating func parseRecord(_ index: Int, of batch: CSVRecordBatch) -> RecordOutcome {
+    /// Parses a record; nil when `mayWait` is false and another worker's first parse of the
+    /// record's locale is under way.
+    private mutating func parseRecord(_ index: Int, of batch: CSVRecordBatch, mayWait: Bool) -> RecordOutcome? {
+        guard let (entry, claimed) = parserEntry(index, of: batch, mayWait: mayWait) else { return nil }
+        // The first parse of a claimed locale (this one) is over when this record is.
+        defer { if claimed { finishFirstParse(index, of: batch) } }
         let parser: SharedParser
-        switch parserEntry(index, of: batch) {
+        switch entry {
         case .parser(let found): parser = found
         case .failure(let kind, let message): return .failed(kind: kind, offset: nil, message: message)
         }
@@ -367,32 +429,54 @@ public struct RowParser: Sendable {
 
     /// The parser for a record's locale and currency hint (the defaults where its fields are
     /// empty), found by the fields' bytes: no strings are built and no hint is looked up for
-    /// a pair met before, which is nearly every row.
-    private mutating func parserEntry(_ index: Int, of batch: CSVRecordBatch) -> ParserEntry {
+    /// a pair met before, which is nearly every row. For a pair this worker meets first:
+    /// whether it claimed the locale's first parse (``FirstParseClaims``); nil when another
+    /// worker has it under way and `mayWait` is false.
+    private mutating func parserEntry(_ index: Int, of batch: CSVRecordBatch,
+                                      mayWait: Bool) -> (entry: ParserEntry, claimed: Bool)? {
         let localeRange = layout.locale.map { batch.byteRange(record: index, field: $0) }
         let currencyRange = layout.currency.map { batch.byteRange(record: index, field: $0) }
-        return batch.withBytes { bytes -> ParserEntry in
+        return batch.withBytes { bytes -> (entry: ParserEntry, claimed: Bool)? in
             let locale = localeRange.flatMap { $0.isEmpty ? nil : UnsafeBufferPointer(rebasing: bytes[$0]) }
             let currency = currencyRange.flatMap { $0.isEmpty ? nil : UnsafeBufferPointer(rebasing: bytes[$0]) }
             return defaultLocaleBytes.withUnsafeBufferPointer { defaultLocale in
                 defaultCurrencyBytes.withUnsafeBufferPointer { defaultCurrency in
-                    parserEntry(locale: locale ?? defaultLocale, currency: currency ?? defaultCurrency)
+                    parserEntry(locale: locale ?? defaultLocale, currency: currency ?? defaultCurrency, mayWait: mayWait)
                 }
             }
         }
     }
 
-    private mutating func parserEntry(locale: UnsafeBufferPointer<UInt8>, currency: UnsafeBufferPointer<UInt8>) -> ParserEntry {
+    /// Marks the first parse of a record's locale done (the record's parse claimed it).
+    private func finishFirstParse(_ index: Int, of batch: CSVRecordBatch) {
+        let localeRange = layout.locale.map { batch.byteRange(record: index, field: $0) }
+        batch.withBytes { bytes in
+            if let localeRange, !localeRange.isEmpty {
+                claims.finish(UnsafeBufferPointer(rebasing: bytes[localeRange]))
+            } else {
+                defaultLocaleBytes.withUnsafeBufferPointer { claims.finish($0) }
+            }
+        }
+    }
+
+    private mutating func parserEntry(locale: UnsafeBufferPointer<UInt8>, currency: UnsafeBufferPointer<UInt8>,
+                                      mayWait: Bool) -> (entry: ParserEntry, claimed: Bool)? {
         // FNV-1a over the locale, a separator byte no UTF-8 text holds, and the currency.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in locale { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
         for byte in currency { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        if let known = parsers.entry(hash: hash, locale: locale, currency: currency) { return known }
+        if let known = parsers.entry(hash: hash, locale: locale, currency: currency) { return (known, false) }
+        var claimed = false
+        switch claims.claim(locale) {
+        case .done: break
+        case .claimed: claimed = true
+        case .busy: if !mayWait { return nil }
+        }
         let entry = Self.entry(locale: String(decoding: locale, as: UTF8.self), currency: String(decoding: currency, as: UTF8.self),
                                options: options)
         parsers.add(ParserSlot(hash: hash, locale: Array(locale), currency: Array(currency), entry: entry))
-        return entry
+        return (entry, claimed)
     }
 
     private static func entry(locale: String, currency code: String, options: MoneyParser.Options) -> ParserEntry {

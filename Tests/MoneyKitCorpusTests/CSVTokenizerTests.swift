@@ -152,6 +152,35 @@ import Testing
             """#)
     }
 
+    /// A record whose locale another worker is parsing for the first time is set aside and
+    /// parsed after the others, its output still in its place (FirstParseClaims.swift), under
+    /// every bad-row policy.
+    @Test(arguments: [BadRowPolicy.error, .skipWithReport, .stop])
+    func recordsSetAsideComeOutInTheirPlace(policy: BadRowPolicy) throws {
+        let layout = try ParseLayout(header: ["id", "input", "locale"], hasDefaultLocale: true)
+        let text = "1,$5,en_US\n2,\"5,00 €\",de_DE\n3,abc,en_US\n4,1.234,de_DE\n5,x,y,z\n6,€7,de_DE\n7,1 234,fr_FR\n8,,\n9,9,de_DE\n"
+        let batch = Self.read(Array(text.utf8), blockSize: 1 << 16, maxFieldSize: nil)
+        var alone = RowParser(layout: layout, locale: "ja_JP", currency: nil, options: .init(), policy: policy)
+        let expected = alone.parse(batch)
+        // Another worker (a copy shares the claims) has de_DE's and the default locale's first
+        // parse under way.
+        var worker = RowParser(layout: layout, locale: "ja_JP", currency: nil, options: .init(), policy: policy)
+        let other = worker
+        for locale in ["de_DE", "ja_JP"] {
+            #expect(Array(locale.utf8).withUnsafeBufferPointer { other.claims.claim($0) } == .claimed)
+        }
+        let result = worker.parse(batch)
+        #expect(String(decoding: result.output, as: UTF8.self) == String(decoding: expected.output, as: UTF8.self))
+        #expect(result.counts == expected.counts && result.badRows.map(\.line) == expected.badRows.map(\.line)
+                && result.stopped == expected.stopped)
+        // en_US's first parse was this worker's, and is done; de_DE's is still the other's.
+        #expect(Array("en_US".utf8).withUnsafeBufferPointer { other.claims.claim($0) } == .done)
+        #expect(Array("de_DE".utf8).withUnsafeBufferPointer { other.claims.claim($0) } == .busy)
+        if policy != .stop {
+            #expect(String(decoding: expected.output, as: UTF8.self).contains("9,9,de_DE,9,EUR,,,"))
+        }
+    }
+
     /// fuzz-csv: a bad record whose NUL is followed by a combining mark (one Character) kept
     /// the NUL; every NUL scalar is written as U+FFFD (RELIABILITY.md, defect 12).
     @Test func aBadRecordNeverWritesANUL() throws {

@@ -63,6 +63,12 @@ import Testing
                 let back = try Self.readBack(Self.encoded(scale), as: ScaleWords.Table.self)
                 #expect(back.words == scale.words, "scale words of \(language)")
             }
+            // The ICU facts of the locale's number conventions, and the conventions they give.
+            let facts = NumberConventions.ICUFacts(locale: locale)
+            let factsBack = try Self.readBack(Self.encoded(facts), as: NumberConventions.ICUFacts.self)
+            #expect(factsBack == facts, "number facts of \(locale)")
+            #expect(NumberConventions(facts: factsBack).strictFormat == profile.numbers.strictFormat
+                    && NumberConventions(facts: factsBack).currencyPattern == profile.numbers.currencyPattern, "\(locale)")
             let spellOut = NumberWords.spellOutLocale(of: locale)
             if checked.numberWords.insert(spellOut).inserted {
                 let words = NumberWords.forLocale(locale)
@@ -267,6 +273,31 @@ import Testing
         }
         let words = try Self.readBack(numberWords(pieces: [5, 2 << 24 | 3 << 16], starts: [0, 2]), as: NumberWords.self)
         #expect(words.pieces == [.group(5), .scale(3)])
+        // Number facts: native digits other than ten, a side that is neither before nor after,
+        // a currency style without its format; then the same facts made right, which read back.
+        func numberFacts(digits: [UInt32], sides: UInt8, currencyFormat: Bool = true) -> [UInt8] {
+            var writer = TableWriter()
+            writer.write(true)
+            for symbol in [",", ".", ",", ".", "-", "+"] { writer.write(symbol) }
+            writer.write(currencyFormat)
+            if currencyFormat {
+                writer.write("#,##0.00 ¤")
+                writer.write(3)
+                writer.write(3)
+            }
+            writer.write(false)
+            writer.write(false)
+            writer.write("latn")
+            writer.write(digits)
+            writer.write(sides)
+            return writer.bytes
+        }
+        for bad in [numberFacts(digits: [0x30, 0x31], sides: 2), numberFacts(digits: [], sides: 4),
+                    numberFacts(digits: [], sides: 2, currencyFormat: false), numberFacts(digits: [0xD800] + Array(0x31...0x39), sides: 1)] {
+            #expect(throws: TableReader.Invalid.self) { try Self.readBack(bad, as: NumberConventions.ICUFacts.self) }
+        }
+        let facts = try Self.readBack(numberFacts(digits: Array(0x660...0x669), sides: 3), as: NumberConventions.ICUFacts.self)
+        #expect(NumberConventions(facts: facts).monetaryDecimalSymbol == "," && facts.nativeDigits.count == 10 && facts.nameSides == [.before, .after])
         // A fold entry that is no Unicode scalar, and a table of the wrong length.
         var entries = MarkerKey.FoldTable().entries
         entries[0] = 0xD800

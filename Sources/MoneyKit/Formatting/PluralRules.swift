@@ -54,10 +54,21 @@ struct PluralRules: Sendable {
     /// Parses rules; a rule that cannot be parsed is dropped (its keyword then never matches).
     init(_ source: [(keyword: String, rule: String)]) {
         rules = source.compactMap { keyword, rule in
-            guard keyword != "other", let alternatives = PluralRules.parse(rule) else { return nil }
+            guard keyword != "other", let alternatives = PluralRules.parsed(rule) else { return nil }
             return (keyword, alternatives)
         }
     }
+
+    /// A rule's relations, parsed once per process per rule text (locales share most of them).
+    private static func parsed(_ rule: String) -> [[Relation]]? {
+        parsedRules.value(for: rule) { ParsedRule(alternatives: parse(rule)) }.alternatives
+    }
+
+    private struct ParsedRule: Sendable {
+        let alternatives: [[Relation]]?
+    }
+
+    private static let parsedRules = DerivedCache<String, ParsedRule>(limit: 4096)
 
     /// The keyword for a number as shown.
     func keyword(operands: Operands) -> String {
@@ -88,7 +99,9 @@ struct PluralRules: Sendable {
     }
 
     private static func parse(_ text: String) -> [[Relation]]? {
-        let body = Array(text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        // The rule, without its samples (`@integer …`); the `@` found among the bytes, since
+        // the samples are most of the text.
+        let body = Array(text[..<(text.utf8.firstIndex(of: UInt8(ascii: "@")) ?? text.endIndex)])
         // Tokens: words and numbers (with `..` and `,`), and the operators `%`, `=`, `!=`.
         var words: [String] = []
         var word = ""

@@ -588,12 +588,13 @@ enum ICU {
 
     // MARK: Formatting data
 
-    /// Splits `key TAB value LF` records.
+    /// Splits `key TAB value LF` records. (On the UTF-8 bytes: splitting the string by
+    /// characters, with grapheme breaking, was 4% of a first parse in every ICU locale.)
     private static func records(_ text: String) -> [(key: String, value: String)] {
-        text.split(separator: "\n").compactMap { line -> (key: String, value: String)? in
-            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line -> (key: String, value: String)? in
+            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 1, omittingEmptySubsequences: false)
             guard fields.count == 2 else { return nil }
-            return (String(fields[0]), String(fields[1]))
+            return (String(decoding: fields[0], as: UTF8.self), String(decoding: fields[1], as: UTF8.self))
         }
     }
 

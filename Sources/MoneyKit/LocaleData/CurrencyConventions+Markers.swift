@@ -63,6 +63,10 @@ extension CurrencyConventions {
             numeralsBeginningMarkers.sortedContains(scalar)
         }
 
+        /// The supplement entries of the global tables scoped to some regions or languages.
+        private static let scopedSymbolSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.symbolSupplement)
+        private static let scopedWordSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.wordSupplement)
+
         /// The tables of a locale with these names, plural keywords and unit patterns, in this
         /// region and language.
         init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], region: String,
@@ -80,19 +84,8 @@ extension CurrencyConventions {
                     if word >= 0 { standardWords.append((word, UInt16(position))) }
                 }
             }
-            func scopedHere(_ supplement: [GlobalMarkers.SupplementInfo]) -> [(key: Int32, value: GlobalMarkers.SupplementSets)] {
-                var scoped: [Int32: GlobalMarkers.SupplementSets] = [:]
-                for info in supplement {
-                    for index in info.entries {
-                        let entry = MarkerSupplement.shared.entries[index]
-                        guard !entry.scope.isEverywhere, entry.applies(inRegion: region, language: language) else { continue }
-                        scoped[info.key, default: GlobalMarkers.SupplementSets()].add(entry)
-                    }
-                }
-                return scoped.sorted { $0.key < $1.key }
-            }
-            let scopedSymbols = scopedHere(global.symbolSupplement)
-            let scopedWords = scopedHere(global.wordSupplement)
+            let scopedSymbols = Self.scopedSymbolSupplement.sets(region: region, language: language)
+            let scopedWords = Self.scopedWordSupplement.sets(region: region, language: language)
             self.names = table.trie
             self.nameInfos = table.infos
             self.named = table.named

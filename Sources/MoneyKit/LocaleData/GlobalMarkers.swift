@@ -101,6 +101,45 @@ final class GlobalMarkers: Sendable {
         }
     }
 
+    /// The supplement entries of a global table that apply only in some regions or languages,
+    /// indexed by region and by language: a locale's marker tables look up their own instead
+    /// of walking the whole supplement (a tenth of a locale's marker tables' build did that).
+    struct ScopedSupplement: Sendable {
+        /// An entry and its key, numbered in the order of the table's supplement (the order in
+        /// which entries are added, which a scaled entry's power of ten depends on).
+        private typealias Scoped = (order: Int, key: Int32, entry: Int)
+        private var byRegion: [String: [Scoped]] = [:]
+        private var byLanguage: [String: [Scoped]] = [:]
+
+        init(_ supplement: [SupplementInfo]) {
+            var order = 0
+            for info in supplement {
+                for index in info.entries {
+                    let scope = MarkerSupplement.shared.entries[index].scope
+                    for region in scope.regions { byRegion[region, default: []].append((order, info.key, index)) }
+                    for language in scope.languages { byLanguage[language, default: []].append((order, info.key, index)) }
+                    order += 1
+                }
+            }
+        }
+
+        /// The keys with entries whose scope includes a locale of this region and language,
+        /// ascending, with those entries' currencies.
+        func sets(region: String, language: String) -> [(key: Int32, value: SupplementSets)] {
+            let inRegion = byRegion[region] ?? [], inLanguage = byLanguage[language] ?? []
+            guard !inRegion.isEmpty || !inLanguage.isEmpty else { return [] }
+            // In the supplement's order, each entry once (its scope may name the region and the language).
+            let entries = (inRegion + inLanguage).sorted { $0.order < $1.order }
+            var scoped: [Int32: SupplementSets] = [:]
+            var last: Int?
+            for (order, key, index) in entries where order != last {
+                last = order
+                scoped[key, default: SupplementSets()].add(MarkerSupplement.shared.entries[index])
+            }
+            return scoped.sorted { $0.key < $1.key }
+        }
+    }
+
     /// What the lexer needs of a key, per key in flat buffers read without reference counting.
     /// The lexer holds a pointer to it (``symbolHot``, ``wordHot``), which keeps the lexer small
     /// enough to copy in registers.

@@ -147,32 +147,123 @@ struct NumberConventions: Sendable {
     private let numberDecimalClass: SeparatorClass?
     private let numberGroupingClass: SeparatorClass?
 
+    /// The conventions of a locale, from ICU's data (read back from the table cache on disk
+    /// when it is on, ``DerivedTableCache``: ICU's formatters are most of their cost).
     init(locale: String) {
-        // The currency styles from ICU's formatters, which adapt the patterns to the locale's
-        // currency (its fraction digits, its own format); the decimal pattern read from ICU's
-        // data as its formatter reads it (a formatter took 170 thousand instructions, a
-        // twentieth of a profile's build).
-        let currency = try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)
-        let accounting = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyAccounting))?.numberPattern
-        let system = ICU.numberingSystem(ofLocale: locale)
-        let decimal = ICU.NumberPattern(decimalOf: locale, system: system.name)
-            ?? (try? ICU.NumberFormatSnapshot(locale: locale, style: .decimal))?.numberPattern
-        func symbol(_ which: ICU.NumberSymbol) -> String { currency?.symbols[which] ?? "" }
+        self.init(facts: DerivedTableCache.value(for: locale) { ICUFacts(locale: locale) })
+    }
+
+    /// What the conventions are derived from: ICU's formats and symbols for the locale.
+    struct ICUFacts: StoredTable, Equatable {
+        /// The currency style's symbols (decimal, grouping, monetary decimal and grouping,
+        /// minus, plus), pattern and grouping sizes, if ICU opens one.
+        var currency: (symbols: [String], format: ICU.NumberPattern)?
+        var accounting: ICU.NumberPattern?
+        var decimal: ICU.NumberPattern?
+        var numberingSystem: String
+        var nativeDigits: [Unicode.Scalar]
+        var nameSides: MarkerSides
+
+        /// The symbols of ``currency``, in order.
+        static let currencySymbols: [ICU.NumberSymbol] = [.decimal, .grouping, .monetaryDecimal, .monetaryGrouping, .minus, .plus]
+
+        init(locale: String) {
+            // The currency styles from ICU's formatters, which adapt the patterns to the locale's
+            // currency (its fraction digits, its own format); the decimal pattern read from ICU's
+            // data as its formatter reads it (a formatter took 170 thousand instructions, a
+            // twentieth of a profile's build).
+            currency = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)).map { snapshot in
+                (Self.currencySymbols.map { snapshot.symbols[$0] ?? "" }, snapshot.numberPattern)
+            }
+            accounting = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyAccounting))?.numberPattern
+            let system = ICU.numberingSystem(ofLocale: locale)
+            decimal = ICU.NumberPattern(decimalOf: locale, system: system.name)
+                ?? (try? ICU.NumberFormatSnapshot(locale: locale, style: .decimal))?.numberPattern
+            numberingSystem = system.name
+            nativeDigits = system.digits.count == 10 ? system.digits : []
+            nameSides = NumberConventions.nameSides(locale: locale)
+        }
+
+        static func == (left: ICUFacts, right: ICUFacts) -> Bool {
+            left.currency?.symbols == right.currency?.symbols && left.currency?.format == right.currency?.format
+                && left.accounting == right.accounting && left.decimal == right.decimal
+                && left.numberingSystem == right.numberingSystem && left.nativeDigits == right.nativeDigits
+                && left.nameSides == right.nameSides
+        }
+
+        static var storedKind: String { "numbers" }
+
+        func encode(to writer: inout TableWriter) {
+            func write(_ pattern: ICU.NumberPattern?) {
+                writer.write(pattern != nil)
+                guard let pattern else { return }
+                writer.write(pattern.pattern)
+                writer.write(pattern.groupingSize)
+                writer.write(pattern.secondaryGroupingSize)
+            }
+            writer.write(currency != nil)
+            if let currency {
+                for symbol in currency.symbols { writer.write(symbol) }
+                write(currency.format)
+            }
+            write(accounting)
+            write(decimal)
+            writer.write(numberingSystem)
+            writer.write(nativeDigits.map(\.value))
+            writer.write(nameSides.rawValue)
+        }
+
+        init(reading reader: inout TableReader) throws(TableReader.Invalid) {
+            func readPattern() throws(TableReader.Invalid) -> ICU.NumberPattern? {
+                guard try reader.readBool() else { return nil }
+                return ICU.NumberPattern(pattern: try reader.readString(), groupingSize: try reader.readCount(below: 100),
+                                         secondaryGroupingSize: try reader.readCount(below: 100))
+            }
+            if try reader.readBool() {
+                var symbols: [String] = []
+                for _ in Self.currencySymbols { symbols.append(try reader.readString()) }
+                guard let format = try readPattern() else { throw TableReader.Invalid() }
+                currency = (symbols, format)
+            }
+            accounting = try readPattern()
+            decimal = try readPattern()
+            numberingSystem = try reader.readString()
+            var digits: [Unicode.Scalar] = []
+            for value in try reader.readArray(of: UInt32.self) {
+                guard let scalar = Unicode.Scalar(value) else { throw TableReader.Invalid() }
+                digits.append(scalar)
+            }
+            guard digits.isEmpty || digits.count == 10 else { throw TableReader.Invalid() }
+            nativeDigits = digits
+            let sides = try reader.read(UInt8.self)
+            guard sides & ~(MarkerSides.before.rawValue | MarkerSides.after.rawValue) == 0 else { throw TableReader.Invalid() }
+            nameSides = MarkerSides(rawValue: sides)
+        }
+    }
+
+    /// The conventions ICU's facts give.
+    init(facts: ICUFacts) {
+        let currency = facts.currency
+        let accounting = facts.accounting
+        let decimal = facts.decimal
+        func symbol(_ which: ICU.NumberSymbol) -> String {
+            ICUFacts.currencySymbols.firstIndex(of: which).flatMap { currency?.symbols[$0] } ?? ""
+        }
         decimalSymbol = symbol(.decimal)
         groupingSymbol = symbol(.grouping)
         monetaryDecimalSymbol = symbol(.monetaryDecimal)
         monetaryGroupingSymbol = symbol(.monetaryGrouping)
         minusSign = symbol(.minus)
         plusSign = symbol(.plus)
-        numberingSystem = system.name
-        nativeDigits = system.digits.count == 10 ? system.digits : []
-        currencyPattern = currency?.pattern ?? "¤#,##0.00"
+        numberingSystem = facts.numberingSystem
+        nativeDigits = facts.nativeDigits
+        currencyPattern = currency?.format.pattern ?? "¤#,##0.00"
         accountingPattern = accounting?.pattern ?? currencyPattern
         decimalPattern = decimal?.pattern ?? "#,##0.###"
-        nameSides = NumberConventions.nameSides(locale: locale)
+        nameSides = facts.nameSides
 
         var schemes: [GroupingScheme] = []
-        for format in [currency?.numberPattern, decimal, accounting].compactMap({ $0 }) {
+        for format in [currency?.format, decimal, accounting].compactMap({ $0 }) {
             let primary = format.groupingSize
             let secondary = format.secondaryGroupingSize
             guard primary > 0 else { continue }

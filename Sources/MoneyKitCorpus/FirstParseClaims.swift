@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Which locales' first parse a worker of ``RowParser`` has under way, shared by the
+/// workers of one run, so that a worker meeting a locale another is preparing sets the row
+/// aside and goes on with its batch instead of waiting.
+///
+/// A locale's first parse builds its tables (its profile, and the marker tables a general
+/// parse needs: a fraction of a millisecond read back from the table cache, tens of
+/// milliseconds derived), and MoneyKit builds each once, making a second thread that asks
+/// wait for the first. A file whose rows mix many locales meets most of them in every batch
+/// at its start, so without claims the second worker waited on the first through the whole
+/// start (the file of rows in every ICU locale spent a third of a two-job run so, one core
+/// idle). With them each worker builds the locales the other has not claimed.
+final class FirstParseClaims: Sendable {
+    /// What a worker may do with a locale it has no parser for yet.
+    enum Claim {
+        /// Its first parse is done: parse.
+        case done
+        /// Nobody has begun it: this worker does (and calls ``finish(_:)`` after its parse).
+        case claimed
+        /// Another worker's first parse of it is under way.
+        case busy
+    }
+
+    /// The locales met, by their bytes: true once their first parse is done.
+    private let locales = Mutex<[[UInt8]: Bool]>([:])
+
+    /// Locales remembered at most; past it the finished ones are forgotten (a file of endless
+    /// distinct junk locale values must not grow this), which only costs a claim again.
+    static let limit = 4096
+
+    /// Claims the first parse of a locale, or says who has it.
+    func claim(_ locale: UnsafeBufferPointer<UInt8>) -> Claim {
+        let key = Array(locale)
+        return locales.withLock { locales in
+            switch locales[key] {
+            case true?: return .done
+            case false?: return .busy
+            case nil:
+                if locales.count >= Self.limit { locales = locales.filter { !$0.value } }
+                locales[key] = false
+                return .claimed
+            }
+        }
+    }
+
+    /// Marks a claimed locale's first parse done.
+    func finish(_ locale: UnsafeBufferPointer<UInt8>) {
+        let key = Array(locale)
+        locales.withLock { $0[key] = true }
+    }
+}
