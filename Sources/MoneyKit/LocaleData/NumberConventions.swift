@@ -156,8 +156,14 @@ struct NumberConventions: Sendable {
     /// What the conventions are derived from: ICU's formats and symbols for the locale.
     struct ICUFacts: StoredTable, Equatable {
         /// The currency style's symbols (decimal, grouping, monetary decimal and grouping,
-        /// minus, plus), pattern and grouping sizes, if ICU opens one.
-        var currency: (symbols: [String], format: ICU.NumberPattern)?
+        /// minus, plus, in ``currencySymbols``' order), pattern and grouping sizes.
+        struct CurrencyStyle: Sendable, Equatable {
+            let symbols: [String]
+            let format: ICU.NumberPattern
+        }
+
+        /// The currency style, if ICU opens one.
+        var currency: CurrencyStyle?
         var accounting: ICU.NumberPattern?
         var decimal: ICU.NumberPattern?
         var numberingSystem: String
@@ -173,7 +179,7 @@ struct NumberConventions: Sendable {
             // data as its formatter reads it (a formatter took 170 thousand instructions, a
             // twentieth of a profile's build).
             currency = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currency)).map { snapshot in
-                (Self.currencySymbols.map { snapshot.symbols[$0] ?? "" }, snapshot.numberPattern)
+                CurrencyStyle(symbols: Self.currencySymbols.map { snapshot.symbols[$0] ?? "" }, format: snapshot.numberPattern)
             }
             accounting = (try? ICU.NumberFormatSnapshot(locale: locale, style: .currencyAccounting))?.numberPattern
             let system = ICU.numberingSystem(ofLocale: locale)
@@ -182,13 +188,6 @@ struct NumberConventions: Sendable {
             numberingSystem = system.name
             nativeDigits = system.digits.count == 10 ? system.digits : []
             nameSides = NumberConventions.nameSides(locale: locale)
-        }
-
-        static func == (left: ICUFacts, right: ICUFacts) -> Bool {
-            left.currency?.symbols == right.currency?.symbols && left.currency?.format == right.currency?.format
-                && left.accounting == right.accounting && left.decimal == right.decimal
-                && left.numberingSystem == right.numberingSystem && left.nativeDigits == right.nativeDigits
-                && left.nameSides == right.nameSides
         }
 
         static var storedKind: String { "numbers" }
@@ -223,7 +222,7 @@ struct NumberConventions: Sendable {
                 var symbols: [String] = []
                 for _ in Self.currencySymbols { symbols.append(try reader.readString()) }
                 guard let format = try readPattern() else { throw TableReader.Invalid() }
-                currency = (symbols, format)
+                currency = CurrencyStyle(symbols: symbols, format: format)
             }
             accounting = try readPattern()
             decimal = try readPattern()
