@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Which locales' first parse a worker of ``RowParser`` has under way, shared by the
 /// workers of one run, so that a worker meeting a locale another is preparing sets the row
@@ -12,7 +12,11 @@ import Synchronization
 /// start (the first 10,000 rows of the file in every ICU locale took 0.32-0.38 s at two
 /// jobs, 0.38 s at one). With them each worker builds the locales the other has not
 /// claimed (0.25-0.32 s).
-final class FirstParseClaims: Sendable {
+///
+/// An `NSLock` rather than the standard library's `Mutex`, as in this module's other shared
+/// state: ThreadSanitizer sees pthread locks, not the futex calls `Mutex` waits with on Linux
+/// (it reported the claims guarded by a `Mutex` as races).
+final class FirstParseClaims: @unchecked Sendable {
     /// What a worker may do with a locale it has no parser for yet.
     enum Claim {
         /// Its first parse is done: parse.
@@ -23,8 +27,9 @@ final class FirstParseClaims: Sendable {
         case busy
     }
 
-    /// The locales met, by their bytes: true once their first parse is done.
-    private let locales = Mutex<[[UInt8]: Bool]>([:])
+    private let lock = NSLock()
+    /// The locales met, by their bytes: true once their first parse is done. Guarded by `lock`.
+    private var locales: [[UInt8]: Bool] = [:]
 
     /// Locales remembered at most; past it the finished ones are forgotten (a file of endless
     /// distinct junk locale values must not grow this), which only costs a claim again.
@@ -33,21 +38,23 @@ final class FirstParseClaims: Sendable {
     /// Claims the first parse of a locale, or says who has it.
     func claim(_ locale: UnsafeBufferPointer<UInt8>) -> Claim {
         let key = Array(locale)
-        return locales.withLock { locales in
-            switch locales[key] {
-            case true?: return .done
-            case false?: return .busy
-            case nil:
-                if locales.count >= Self.limit { locales = locales.filter { !$0.value } }
-                locales[key] = false
-                return .claimed
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        switch locales[key] {
+        case true?: return .done
+        case false?: return .busy
+        case nil:
+            if locales.count >= Self.limit { locales = locales.filter { !$0.value } }
+            locales[key] = false
+            return .claimed
         }
     }
 
     /// Marks a claimed locale's first parse done.
     func finish(_ locale: UnsafeBufferPointer<UInt8>) {
         let key = Array(locale)
-        locales.withLock { $0[key] = true }
+        lock.lock()
+        locales[key] = true
+        lock.unlock()
     }
 }
