@@ -64,6 +64,7 @@ struct PluralRules: Sendable {
         parsedRules.value(for: rule) { ParsedRule(alternatives: parse(rule)) }.alternatives
     }
 
+    /// A parse's result, nil included (a cache stores no nil value itself).
     private struct ParsedRule: Sendable {
         let alternatives: [[Relation]]?
     }

@@ -103,7 +103,7 @@ final class GlobalMarkers: Sendable {
 
     /// The supplement entries of a global table that apply only in some regions or languages,
     /// indexed by region and by language: a locale's marker tables look up their own instead
-    /// of walking the whole supplement (a tenth of a locale's marker tables' build did that).
+    /// of walking the whole supplement (a seventh of a locale's marker tables' build did that).
     struct ScopedSupplement: Sendable {
         /// An entry and its key, numbered in the order of the table's supplement (the order in
         /// which entries are added, which a scaled entry's power of ten depends on).

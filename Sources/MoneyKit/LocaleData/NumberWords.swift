@@ -23,7 +23,8 @@
 /// spell-out rules write CJK or Korean numerals (read by §4b already), and languages without
 /// rules of their own (ICU falls back to another language's), have no number words. Opening
 /// ICU's rules parses them whole and spelling a value costs about a microsecond, so a
-/// language's table (tens of thousands of spellings, 10 to 60 ms of derivation) is built once
+/// language's table (tens of thousands of spellings; about 20 ms of derivation on average,
+/// the 267 tables of ICU's languages in 5.1-5.3 s) is built once
 /// per process, and only when the parser meets a run of letters that is no marker in that
 /// language (words never cost a digit amount anything); with the table cache on disk
 /// (``DerivedTableCache``) a new process reads it back instead.

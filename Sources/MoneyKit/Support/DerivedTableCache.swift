@@ -8,8 +8,8 @@ import Foundation
 /// language's name table: its currency names with the unit words and qualifier words derived
 /// from them; its scale words and its number words, which ICU's spell-out rules give; its
 /// compact affixes; its currencies' own formats), each currency-data bundle's own display
-/// names, each locale's number facts (what ICU's number formatters say of it, which opening
-/// them cost most of a locale's first parse), and what a process builds once (the global
+/// names, each locale's number facts (what ICU's number formatters say of it: opening them
+/// was a quarter of a locale's first parse), and what a process builds once (the global
 /// marker tables, the letter-folding table). The first locale of a language costs milliseconds to derive them (tens for
 /// Russian, and tens more for its number words, which a parse builds when it meets letters
 /// that are no marker) and a read of the cached tables a fraction of that;
