@@ -139,8 +139,21 @@ final class CommonShape: Sendable {
         var groups = 0
         var groupLength = 0
         while index < end {
-            let digit = text[index] &- UInt8(ascii: "0")
-            if digit < 10 {
+            if end - index >= 8 {
+                // Up to eight digits in one step (a group, or a short amount, ends inside the
+                // eight bytes; an ungrouped long one takes a step per eight digits).
+                let eight = EightBytes(text, at: index)
+                let count = eight.leadingDigitCount
+                if count > 0 {
+                    guard digits + count <= CommonShape.maximumDigits else { return nil }
+                    significand = significand &* EightBytes.powersOfTen[count] &+ eight.number(ofFirst: count)
+                    digits += count
+                    groupLength += count
+                    index += count
+                    if count == 8 { continue }
+                }
+            } else if text[index] &- UInt8(ascii: "0") < 10 {
+                let digit = text[index] &- UInt8(ascii: "0")
                 guard digits < CommonShape.maximumDigits else { return nil }
                 significand = significand &* 10 &+ UInt64(digit)
                 digits += 1

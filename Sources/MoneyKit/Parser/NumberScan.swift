@@ -119,8 +119,10 @@ struct NumberScan {
         }
         if digitCount == 0 { coefficientStart = runStart }
         var index = runStart
-        // ASCII digits, one byte each (most runs are nothing else): their value is the byte's
-        // distance from `0`, with no decoding and no digit-system lookup.
+        // ASCII digits eight at a time while eight remain (long amounts, §2's 38 digits), then
+        // one byte each (most runs are nothing else): a digit's value is the byte's distance
+        // from `0`, with no decoding and no digit-system lookup.
+        if runEnd - index >= 8 { index = appendEightDigitsAtATime(from: index, to: runEnd, in: bytes) }
         while index < runEnd, bytes[index] &- 0x30 < 10 {
             appendDigit(UInt32(bytes[index] &- 0x30))
             index += 1
@@ -151,6 +153,51 @@ struct NumberScan {
             divisor /= 10
         }
         include(from: start, to: end)
+    }
+
+    /// Reads ASCII digits eight at a time from `start` while eight remain before `end`, and
+    /// returns where it stopped. Out of line: most runs are shorter, and the parse's hot
+    /// loop stays small without it.
+    @inline(never)
+    private mutating func appendEightDigitsAtATime(from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = start
+        while end - index >= 8 {
+            let eight = EightBytes(bytes, at: index)
+            guard eight.leadingDigitCount == 8, appendEightDigits(eight.digitValues) else { break }
+            index += 8
+        }
+        return index
+    }
+
+    /// Adds eight digits' values (one per byte, the first digit in the lowest byte) as eight
+    /// calls of ``appendDigit(_:)`` would. Returns false, changing nothing, when the digits
+    /// could take the number past 38 significant digits: those are read one by one, so that
+    /// the overflow is recorded exactly as there.
+    @inline(__always)
+    private mutating func appendEightDigits(_ values: UInt64) -> Bool {
+        // A flag in the top bit of each non-zero byte (values are at most 9: no carries).
+        let nonZero = (values &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+        let beforeFirstNonZero = significand == 0 && significantDigits == 0
+        guard nonZero != 0 else {
+            if beforeFirstNonZero { leadingZeros += 8 } else { pendingZeros += 8 }
+            digitCount += 8
+            return true
+        }
+        // Zeros after the last non-zero digit (the word's high bytes) stay pending, as one by
+        // one; before the number's first non-zero digit, the chunk's first zeros are leading.
+        let trailing = nonZero.leadingZeroBitCount >> 3
+        let leading = beforeFirstNonZero ? nonZero.trailingZeroBitCount >> 3 : 0
+        let added = pendingZeros + 8 - leading - trailing
+        guard significantDigits + added <= ExactDecimal.maximumDigits else { return false }
+        // Shifting the trailing zeros out of the word's top makes them leading zeros, which
+        // do not change the value. In range: the result has at most 38 digits.
+        let chunk = UInt128(EightBytes.number(ofDigitValues: values << UInt64(trailing << 3)))
+        significand = significand &* ExactDecimal.powersOfTen[added] &+ chunk
+        significantDigits += added
+        leadingZeros += leading
+        pendingZeros = trailing
+        digitCount += 8
+        return true
     }
 
     /// Adds one digit's value to the number.

@@ -299,8 +299,18 @@ struct Lexer {
     private mutating func digitRun(zero: UInt32, start: Int, length: Int) -> Token {
         index = start + length
         if zero == DigitSystems.asciiZero {
-            // ASCII digits first, a byte at a time with no decoding (fullwidth digits, also
-            // of this system, continue below).
+            // ASCII digits first, with no decoding (fullwidth digits, also of this system,
+            // continue below): eight bytes at a time while eight remain, which also finds the
+            // end of a short run in one step; the last few bytes one at a time. A run that
+            // ends at an ASCII byte ends there.
+            while index + 8 <= bytes.count {
+                let digits = EightBytes(bytes, at: index).leadingDigitCount
+                index += digits
+                if digits < 8 {
+                    if bytes[index] < 0x80 { return Token(kind: .digits(zero: zero), start: start, end: index) }
+                    break
+                }
+            }
             while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
         }
         while index < bytes.count {
