@@ -46,7 +46,9 @@ struct EightBytes {
         EightBytes.number(ofDigitValues: digitValues << UInt64((8 - count) << 3))
     }
 
-    /// 10 to the powers 0 through 8: the factor that makes room for up to eight digits.
+    /// 10 to the powers 0 through 8: the factor that makes room for up to eight digits in a
+    /// 64-bit significand (the common shape's; the number scan's 128-bit one uses
+    /// `ExactDecimal.powersOfTen`).
     static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// The number eight digit values spell, the first the most significant
