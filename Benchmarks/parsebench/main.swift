@@ -155,8 +155,9 @@ let editing = measureEditing(rounds: rounds, repeats: 2_000)
 let report = Report(machine: machine, files: paths, rows: streamRows.count, okRows: okCount, errorRows: streamRows.count - okCount,
                     locales: Set(streamRows.map(\.localeID)).count, rounds: rounds, parsing: grouped.results + stream.results,
                     corpora: grouped.corpora, floor: floorResult, formatting: formatting, numerals: numerals, editing: editing, coldStart: coldStart,
-                    targets: judgeTargets(parsing: grouped.results + stream.results, formatting: formatting, editing: editing,
-                                          cold: coldStart))
+                    targets: judgeTargets(parsing: grouped.results + stream.results,
+                                          shortDigitAllocations: shortDigitParseAllocations(rows: groupedRows),
+                                          formatting: formatting, editing: editing, cold: coldStart))
 
 print("\nParsing (timed on the amounts; \"read ok\": amounts read exactly right, \"rejected\": garbage rows refused; "
       + "allocs: heap allocations per parse, once warm)")
