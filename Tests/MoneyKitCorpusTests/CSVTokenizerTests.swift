@@ -97,6 +97,8 @@ import Testing
         ("plain", false), ("", false), ("a,b", true), ("say \"hi\"", true), ("two\nlines", true), ("cr\r", true),
         (" lead", true), ("trail ", true), ("\u{A0}nbsp", true), ("nbsp\u{202F}", true), ("mid dle", false),
         ("\"\u{09E3}", true), ("€", false),
+        // Quotes first, last, side by side and apart (the bytes between them go in one append each).
+        ("\"", true), ("\"\"\"", true), ("\"start", true), ("end\"", true), ("a\"b\"\"c,d", true),
     ])
     func quotesWhatMustBeQuoted(_ field: String, _ quoted: Bool) {
         #expect(CSVEncoding.mustQuote(field) == quoted)

@@ -14,10 +14,15 @@ public enum CSVEncoding {
             return
         }
         output.append(0x22)
-        for byte in field {
-            output.append(byte)
-            if byte == 0x22 { output.append(0x22) }
+        // The bytes between quotes in one append each, each quote doubled (appended a byte
+        // at a time, each byte's append checked the array's capacity and uniqueness).
+        var rest = field[...]
+        while let quote = rest.firstIndex(of: 0x22) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: rest[...quote]))
+            output.append(0x22)
+            rest = rest[(quote + 1)...]
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: rest))
         output.append(0x22)
     }
 
