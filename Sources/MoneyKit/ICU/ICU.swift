@@ -259,14 +259,73 @@ enum ICU {
         let code: String
         let kind: Kind
         let symbol: String
+
+        /// The record of a line `CODE` kind symbol (UTF-8; the code and the kind are ASCII).
+        init(kind: Kind, line: UnsafeBufferPointer<UInt8>) {
+            self.code = String(decoding: UnsafeBufferPointer(rebasing: line[0..<3]), as: UTF8.self)
+            self.kind = kind
+            self.symbol = String(decoding: UnsafeBufferPointer(rebasing: line[4...]), as: UTF8.self)
+        }
     }
 
     /// The currency symbols one bundle defines itself (standard, narrow, variant, formal).
     static func currencySymbols(definedInBundle bundle: String) -> [BundleSymbol] {
+        var symbols: [BundleSymbol] = []
+        forEachCurrencySymbolRecord(definedInBundle: bundle) { kind, line in
+            symbols.append(BundleSymbol(kind: kind, line: line))
+        }
+        return symbols
+    }
+
+    /// The currency symbols (not own formats) that every currency-data bundle defines, each
+    /// record once, where ICU first gives it (bundles in ``currencyBundleNames`` order).
+    /// Most bundles repeat records of others (a code as its own symbol, `US$`): of ICU 72's
+    /// 42,071 symbol records in 508 bundles, 1,090 are distinct, and the global marker tables
+    /// gain nothing from a record twice.
+    static func distinctCurrencySymbolsOfEveryBundle() -> [BundleSymbol] {
+        var symbols: [BundleSymbol] = []
+        var seen = Set<ShortLine>()
+        for bundle in currencyBundleNames {
+            forEachCurrencySymbolRecord(definedInBundle: bundle) { kind, line in
+                guard kind != .ownFormat else { return }
+                // A repeated record would only cost time (the tables take the union), so a
+                // line too long to pack is kept every time ICU gives it.
+                if let short = ShortLine(line), !seen.insert(short).inserted { return }
+                symbols.append(BundleSymbol(kind: kind, line: line))
+            }
+        }
+        return symbols
+    }
+
+    /// A record's line of at most 16 bytes (all but a few) as two words: no string to build
+    /// or hash. (Keyed by the lines as strings, the set cost 735 instructions per record,
+    /// more than all the rest of reading them; callgrind.)
+    private struct ShortLine: Hashable {
+        let low: UInt64
+        let high: UInt64
+
+        init?(_ line: UnsafeBufferPointer<UInt8>) {
+            guard line.count <= 16 else { return nil }
+            // Little-endian words, zero-padded: no line holds a zero byte, so lines of
+            // different lengths never pack alike.
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(line)) }
+            (low, high) = words
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(low &* 0x9E37_79B9_7F4A_7C15 ^ high)
+        }
+    }
+
+    /// Calls `body` with each record a bundle defines itself: its kind and its whole line
+    /// (`CODE`, the kind, the symbol; UTF-8).
+    private static func forEachCurrencySymbolRecord(
+        definedInBundle bundle: String, _ body: (BundleSymbol.Kind, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         guard let (found, _) = utf16String(capacity: 16_384, { buffer, capacity, status in
             mkicu_currency_bundle_symbols(bundle, buffer, capacity, status)
-        }) else { return [] }
-        var symbols: [BundleSymbol] = []
+        }) else { return }
         var text = found
         // Records `CODE` kind symbol, one per line: the code and the kind are ASCII. (A byte
         // loop: splitting the string's UTF-8 view cost a tenth of building the global marker
@@ -278,12 +337,9 @@ enum ICU {
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
                 defer { start = end + 1 }
                 guard end - start > 4, let kind = BundleSymbol.Kind(rawValue: UInt16(bytes[start + 3])) else { continue }
-                let code = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + 3)]), as: UTF8.self)
-                let symbol = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 4)..<end]), as: UTF8.self)
-                symbols.append(BundleSymbol(code: code, kind: kind, symbol: symbol))
+                body(kind, UnsafeBufferPointer(rebasing: bytes[start..<end]))
             }
         }
-        return symbols
     }
 
     /// The currency-data bundle a locale opens to (aliases resolved, missing levels skipped).

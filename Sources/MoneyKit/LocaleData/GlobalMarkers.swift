@@ -248,17 +248,15 @@ final class GlobalMarkers: Sendable {
         // Symbols of every currency across all bundles of ICU's currency data; those of three
         // or more letters also case-folded among the words. (A currency's own format is no
         // symbol: FormattingConventions reads those.)
-        for bundle in ICU.currencyBundleNames {
-            for defined in ICU.currencySymbols(definedInBundle: bundle) where defined.kind != .ownFormat {
-                guard let index = catalog.index(ofCode: defined.code.utf8) else { continue }
-                let key = MarkerKey.bytes(of: defined.symbol, folded: false)
-                guard !key.isEmpty else { continue }
-                let current = catalog.entries[Int(index)].isCurrent
-                let record: (inout MarkerInfo) -> Void = { current ? $0.symbols.insert(index) : $0.historic.insert(index) }
-                symbols.update(key, record)
-                if MarkerKey.isFoldedSymbolForm(defined.symbol) {
-                    words.update(MarkerKey.bytes(of: defined.symbol, folded: true), record)
-                }
+        for defined in ICU.distinctCurrencySymbolsOfEveryBundle() {
+            guard let index = catalog.index(ofCode: defined.code.utf8) else { continue }
+            let key = MarkerKey.bytes(of: defined.symbol, folded: false)
+            guard !key.isEmpty else { continue }
+            let current = catalog.entries[Int(index)].isCurrent
+            let record: (inout MarkerInfo) -> Void = { current ? $0.symbols.insert(index) : $0.historic.insert(index) }
+            symbols.update(key, record)
+            if MarkerKey.isFoldedSymbolForm(defined.symbol) {
+                words.update(MarkerKey.bytes(of: defined.symbol, folded: true), record)
             }
         }
         // Supplement forms that name a currency (multipliers and particles live with each
