@@ -243,19 +243,105 @@ int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *sta
     return written;
 }
 
-int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+/// Where symbol records go: a caller's buffer (counting what does not fit, as every function
+/// here does), or this output's own heap block, grown as needed, that keeps only records it
+/// does not hold yet.
+typedef struct {
+    uint16_t *units;
+    int32_t length;
+    int32_t capacity;
+    /// Whether `units` is this output's own block, which grows, and whose records are distinct.
+    int distinct;
+    /// For distinct records: an open-addressed table of record starts plus one (0: an empty
+    /// slot), `slot_count` a power of two, at most half of them used.
+    uint32_t *slots;
+    uint32_t slot_count;
+    uint32_t used;
+    /// An allocation failed: the output is incomplete.
+    int failed;
+} record_output;
+
+static void output_units(record_output *out, const uint16_t *units, int32_t count) {
+    if (out->distinct && !out->failed && out->length + count > out->capacity) {
+        int32_t capacity = out->capacity * 2 > out->length + count ? out->capacity * 2 : out->length + count;
+        uint16_t *grown = realloc(out->units, sizeof(uint16_t) * (size_t)capacity);
+        if (grown == NULL) {
+            out->failed = 1;
+        } else {
+            out->units = grown;
+            out->capacity = capacity;
+        }
+    }
+    if (out->length + count <= out->capacity) memcpy(out->units + out->length, units, sizeof(uint16_t) * (size_t)count);
+    out->length += count;
+}
+
+/// FNV-1a over a record's UTF-16 units.
+static uint32_t record_hash(const uint16_t *units, int32_t count) {
+    uint32_t hash = 2166136261u;
+    for (int32_t i = 0; i < count; i++) hash = (hash ^ units[i]) * 16777619u;
+    return hash;
+}
+
+static void output_insert_slot(uint32_t *slots, uint32_t slot_count, uint32_t hash, uint32_t value) {
+    uint32_t slot = hash & (slot_count - 1);
+    while (slots[slot] != 0) slot = (slot + 1) & (slot_count - 1);
+    slots[slot] = value;
+}
+
+/// Ends the record that began at `start`: for distinct records, takes it back when an equal
+/// one is held already.
+static void output_end_record(record_output *out, int32_t start) {
+    if (!out->distinct || out->failed) return;
+    const uint16_t *record = out->units + start;
+    int32_t count = out->length - start;
+    uint32_t hash = record_hash(record, count);
+    uint32_t slot = hash & (out->slot_count - 1);
+    for (; out->slots[slot] != 0; slot = (slot + 1) & (out->slot_count - 1)) {
+        const uint16_t *held = out->units + (out->slots[slot] - 1);
+        int32_t heldCount = 0;
+        while (held[heldCount] != '\n') heldCount++;
+        if (heldCount + 1 == count && memcmp(held, record, sizeof(uint16_t) * (size_t)count) == 0) {
+            out->length = start;
+            return;
+        }
+    }
+    out->slots[slot] = (uint32_t)start + 1;
+    out->used += 1;
+    if (out->used * 2 <= out->slot_count) return;
+    uint32_t grownCount = out->slot_count * 2;
+    uint32_t *grown = calloc(grownCount, sizeof(uint32_t));
+    if (grown == NULL) {
+        out->failed = 1;
+        return;
+    }
+    for (uint32_t i = 0; i < out->slot_count; i++) {
+        uint32_t value = out->slots[i];
+        if (value == 0) continue;
+        const uint16_t *held = out->units + (value - 1);
+        int32_t heldCount = 0;
+        while (held[heldCount] != '\n') heldCount++;
+        output_insert_slot(grown, grownCount, record_hash(held, heldCount + 1), value);
+    }
+    free(out->slots);
+    out->slots = grown;
+    out->slot_count = grownCount;
+}
+
+/// Writes the symbol records one currency-data bundle defines itself to `out` (own formats
+/// too when `with_formats`); returns ICU's error opening the bundle.
+static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, record_output *out) {
     static const char *const tables[] = {"Currencies", "Currencies%narrow", "Currencies%variant", "Currencies%formal"};
     static const uint16_t kinds[] = {'s', 'n', 'v', 'f'};
+    static const uint16_t separators[] = {'\t', '\t', '\n'};
     UErrorCode error = U_ZERO_ERROR;
-    int32_t written = 0;
     // ures_open, not ures_openDirect: opening an alias bundle (nb -> no) directly leaves
     // an entry in ICU's bundle cache that breaks later fallback lookups (ICU 72), so that
     // ucurr_getName("NOK", "nb_NO") would answer "NOK" instead of "kr".
     UResourceBundle *data = ures_open(MKICU_CURRENCY_TREE, bundle, &error);
     if (U_FAILURE(error)) {
         if (data != NULL) ures_close(data);
-        *status = (int32_t)error;
-        return 0;
+        return error;
     }
     for (int table = 0; table < 4; table++) {
         UErrorCode tableError = U_ZERO_ERROR;
@@ -278,9 +364,11 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
                 ? ures_getStringByIndex(entry, 0, &length, &entryError)
                 : ures_getString(entry, &length, &entryError);
             if (U_FAILURE(entryError) || symbol == NULL) continue;
+            uint16_t head[4] = {(uint16_t)(unsigned char)code[0], (uint16_t)(unsigned char)code[1],
+                                (uint16_t)(unsigned char)code[2], 'p'};
             // An entry [symbol, name, [pattern, decimal, grouping]] gives the currency its own
             // format in this bundle's locales: report it as a "p" record holding the pattern.
-            if (table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
+            if (with_formats && table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
                 UErrorCode formatError = U_ZERO_ERROR;
                 UResourceBundle *format = ures_getByIndex(entry, 2, NULL, &formatError);
                 int32_t lengths[3] = {0, 0, 0};
@@ -289,38 +377,63 @@ int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int3
                     parts[part] = ures_getStringByIndex(format, part, &lengths[part], &formatError);
                 }
                 if (U_SUCCESS(formatError)) {
-                    int32_t formatLength = 3 + 1 + lengths[0] + 1 + lengths[1] + 1 + lengths[2] + 1;
-                    if (written + formatLength <= capacity) {
-                        uint16_t *out = buffer + written;
-                        for (int i = 0; i < 3; i++) out[i] = (uint16_t)(unsigned char)code[i];
-                        out[3] = 'p';
-                        int32_t at = 4;
-                        for (int32_t part = 0; part < 3; part++) {
-                            memcpy(out + at, parts[part], sizeof(UChar) * (size_t)lengths[part]);
-                            at += lengths[part];
-                            out[at++] = part < 2 ? '\t' : '\n';
-                        }
+                    int32_t start = out->length;
+                    output_units(out, head, 4);
+                    for (int32_t part = 0; part < 3; part++) {
+                        output_units(out, parts[part], lengths[part]);
+                        output_units(out, &separators[part], 1);
                     }
-                    written += formatLength;
+                    output_end_record(out, start);
                 }
                 if (format != NULL) ures_close(format);
             }
-            int32_t recordLength = 3 + 1 + length + 1;
-            if (written + recordLength <= capacity) {
-                uint16_t *out = buffer + written;
-                for (int i = 0; i < 3; i++) out[i] = (uint16_t)(unsigned char)code[i];
-                out[3] = kinds[table];
-                memcpy(out + 4, symbol, sizeof(UChar) * (size_t)length);
-                out[4 + length] = '\n';
-            }
-            written += recordLength;
+            head[3] = kinds[table];
+            static const uint16_t lineFeed = '\n';
+            int32_t start = out->length;
+            output_units(out, head, 4);
+            output_units(out, symbol, length);
+            output_units(out, &lineFeed, 1);
+            output_end_record(out, start);
         }
         if (entry != NULL) ures_close(entry);
         ures_close(entries);
     }
     ures_close(data);
-    *status = written > capacity ? MKICU_BUFFER_OVERFLOW : 0;
-    return written;
+    return U_ZERO_ERROR;
+}
+
+int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+    record_output out = {buffer, 0, capacity, 0, NULL, 0, 0, 0};
+    UErrorCode error = read_bundle_symbols(bundle, 1, &out);
+    if (U_FAILURE(error)) {
+        *status = (int32_t)error;
+        return 0;
+    }
+    *status = out.length > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+    return out.length;
+}
+
+int32_t mkicu_distinct_currency_symbols(uint16_t *buffer, int32_t capacity, int32_t *status) {
+    record_output out = {malloc(sizeof(uint16_t) * 16384), 0, 16384, 1, calloc(4096, sizeof(uint32_t)), 4096, 0, 0};
+    if (out.units == NULL || out.slots == NULL) out.failed = 1;
+    // The bundles in mkicu_currency_bundle_names's order: root, then ICU's list.
+    if (!out.failed) read_bundle_symbols("root", 0, &out);
+    UErrorCode error = U_ZERO_ERROR;
+    UEnumeration *names = ures_openAvailableLocales(MKICU_CURRENCY_TREE, &error);
+    if (U_SUCCESS(error)) {
+        const char *name;
+        int32_t length;
+        while (!out.failed && (name = uenum_next(names, &length, &error)) != NULL && U_SUCCESS(error)) {
+            if (strcmp(name, "root") != 0) read_bundle_symbols(name, 0, &out);
+        }
+        uenum_close(names);
+    }
+    if (out.failed && U_SUCCESS(error)) error = U_MEMORY_ALLOCATION_ERROR;
+    if (U_SUCCESS(error) && out.length <= capacity) memcpy(buffer, out.units, sizeof(uint16_t) * (size_t)out.length);
+    free(out.units);
+    free(out.slots);
+    *status = U_FAILURE(error) ? (int32_t)error : out.length > capacity ? MKICU_BUFFER_OVERFLOW : 0;
+    return out.length;
 }
 
 /// Appends `key TAB value LF` in UTF-16 to a buffer (counting when it does not fit).

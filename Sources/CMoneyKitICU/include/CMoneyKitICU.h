@@ -66,6 +66,10 @@ int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *sta
 /// currency that has its own in this bundle (EUR in en_150, TRY in tr): pattern, decimal
 /// symbol and grouping symbol separated by tabs. Returns the UTF-16 length.
 int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+/// The symbol records (not the formats) of every currency-data bundle, as
+/// mkicu_currency_bundle_symbols gives them, each distinct record once, where it first comes:
+/// root first, then the bundles in mkicu_currency_bundle_names's order. Returns the UTF-16 length.
+int32_t mkicu_distinct_currency_symbols(uint16_t *buffer, int32_t capacity, int32_t *status);
 
 #define MKICU_NAME_SYMBOL 0
 #define MKICU_NAME_LONG 1

@@ -270,66 +270,33 @@ enum ICU {
 
     /// The currency symbols one bundle defines itself (standard, narrow, variant, formal).
     static func currencySymbols(definedInBundle bundle: String) -> [BundleSymbol] {
-        var symbols: [BundleSymbol] = []
-        forEachCurrencySymbolRecord(definedInBundle: bundle) { kind, line in
-            symbols.append(BundleSymbol(kind: kind, line: line))
-        }
-        return symbols
+        guard let (found, _) = utf16String(capacity: 16_384, { buffer, capacity, status in
+            mkicu_currency_bundle_symbols(bundle, buffer, capacity, status)
+        }) else { return [] }
+        return symbolRecords(in: found)
     }
 
     /// The currency symbols (not own formats) that every currency-data bundle defines, each
     /// record once, where ICU first gives it (bundles in ``currencyBundleNames`` order).
     /// Most bundles repeat records of others (a code as its own symbol, `US$`): of ICU 72's
     /// 42,071 symbol records in 508 bundles, 1,090 are distinct, and the global marker tables
-    /// gain nothing from a record twice.
+    /// gain nothing from a record twice. The C shim keeps the distinct ones: read bundle by
+    /// bundle into strings here, and kept in a set, the records cost the global tables'
+    /// build 21.7 M instructions besides ICU's 47.0 M (callgrind).
     static func distinctCurrencySymbolsOfEveryBundle() -> [BundleSymbol] {
+        guard let (found, _) = utf16String(capacity: 32_768, { buffer, capacity, status in
+            mkicu_distinct_currency_symbols(buffer, capacity, status)
+        }) else { return [] }
+        return symbolRecords(in: found)
+    }
+
+    /// The records of `text`, one per line: `CODE`, the kind, the symbol (the code and the
+    /// kind are ASCII).
+    private static func symbolRecords(in text: String) -> [BundleSymbol] {
         var symbols: [BundleSymbol] = []
-        var seen = Set<ShortLine>()
-        for bundle in currencyBundleNames {
-            forEachCurrencySymbolRecord(definedInBundle: bundle) { kind, line in
-                guard kind != .ownFormat else { return }
-                // A repeated record would only cost time (the tables take the union), so a
-                // line too long to pack is kept every time ICU gives it.
-                if let short = ShortLine(line), !seen.insert(short).inserted { return }
-                symbols.append(BundleSymbol(kind: kind, line: line))
-            }
-        }
-        return symbols
-    }
-
-    /// A record's line of at most 16 bytes (all but a few) as two words: no string to build
-    /// or hash. (Keyed by the lines as strings, the set cost 735 instructions per record,
-    /// more than all the rest of reading them; callgrind.)
-    private struct ShortLine: Hashable {
-        let low: UInt64
-        let high: UInt64
-
-        init?(_ line: UnsafeBufferPointer<UInt8>) {
-            guard line.count <= 16 else { return nil }
-            // Little-endian words, zero-padded: no line holds a zero byte, so lines of
-            // different lengths never pack alike.
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(line)) }
-            (low, high) = words
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(low &* 0x9E37_79B9_7F4A_7C15 ^ high)
-        }
-    }
-
-    /// Calls `body` with each record a bundle defines itself: its kind and its whole line
-    /// (`CODE`, the kind, the symbol; UTF-8).
-    private static func forEachCurrencySymbolRecord(
-        definedInBundle bundle: String, _ body: (BundleSymbol.Kind, UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        guard let (found, _) = utf16String(capacity: 16_384, { buffer, capacity, status in
-            mkicu_currency_bundle_symbols(bundle, buffer, capacity, status)
-        }) else { return }
-        var text = found
-        // Records `CODE` kind symbol, one per line: the code and the kind are ASCII. (A byte
-        // loop: splitting the string's UTF-8 view cost a tenth of building the global marker
-        // tables, which read every bundle.)
+        var text = text
+        // A byte loop: splitting the string's UTF-8 view cost a tenth of building the global
+        // marker tables, which read every bundle.
         text.withUTF8 { bytes in
             var start = 0
             while start < bytes.count {
@@ -337,9 +304,10 @@ enum ICU {
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
                 defer { start = end + 1 }
                 guard end - start > 4, let kind = BundleSymbol.Kind(rawValue: UInt16(bytes[start + 3])) else { continue }
-                body(kind, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                symbols.append(BundleSymbol(kind: kind, line: UnsafeBufferPointer(rebasing: bytes[start..<end])))
             }
         }
+        return symbols
     }
 
     /// The currency-data bundle a locale opens to (aliases resolved, missing levels skipped).
