@@ -282,7 +282,7 @@ enum ICU {
     /// 42,071 symbol records in 508 bundles, 1,090 are distinct, and the global marker tables
     /// gain nothing from a record twice. The C shim keeps the distinct ones: read bundle by
     /// bundle into strings here, and kept in a set, the records cost the global tables'
-    /// build 21.7 M instructions besides ICU's 47.0 M (callgrind).
+    /// build about 21 M instructions besides the C shim's 47 M (callgrind).
     static func distinctCurrencySymbolsOfEveryBundle() -> [BundleSymbol] {
         guard let (found, _) = utf16String(capacity: 32_768, { buffer, capacity, status in
             mkicu_distinct_currency_symbols(buffer, capacity, status)
