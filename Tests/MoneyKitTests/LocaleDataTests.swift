@@ -226,9 +226,28 @@ import Testing
     }
 }
 
-/// The ICU layer's own UTF-16 decoding and the ASCII shortcut of the case-insensitive form
-/// rule, each against the standard library's general path.
+/// The ICU layer's own UTF-16 decoding, its distinct symbol records, and the ASCII shortcut
+/// of the case-insensitive form rule, each against the general path.
 @Suite struct LocaleDataShortcutTests {
+    @Test("The distinct symbol records are each bundle's records, each once, where it first comes")
+    func distinctBundleSymbols() {
+        func line(_ record: ICU.BundleSymbol) -> String { "\(record.code) \(record.kind) \(record.symbol)" }
+        var expected: [String] = []
+        var seen = Set<String>()
+        var records = 0
+        for bundle in ICU.currencyBundleNames {
+            for record in ICU.currencySymbols(definedInBundle: bundle) where record.kind != .ownFormat {
+                records += 1
+                if seen.insert(line(record)).inserted { expected.append(line(record)) }
+            }
+        }
+        let distinct = ICU.distinctCurrencySymbolsOfEveryBundle()
+        #expect(distinct.map(line) == expected)
+        #expect(!distinct.contains { $0.kind == .ownFormat })
+        // Most records repeat (ICU 72: 1,090 distinct of 42,071), so keeping them out was tested.
+        #expect(records > 2 * expected.count)
+    }
+
     @Test("ICU's UTF-16 is decoded as the standard library decodes it", arguments: [
         [], [0x41, 0x42], [0x20AC, 0x0031], [0xD835, 0xDFD8], [0x00E9, 0x0800, 0x07FF, 0xFFFF],
         [0xD800], [0xDC00], [0x0041, 0xD800], [0xD800, 0x0041], [0xDC00, 0xD800], [0xDBFF, 0xDFFF, 0xD83D],
