@@ -71,8 +71,11 @@ extension CurrencyConventions {
         /// region and language.
         init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], region: String,
              language: String) {
-            let global = GlobalMarkers.shared
+            // The global tables build on another thread meanwhile, on the process's first
+            // general parse (they are the larger part of it); read below, they are waited for.
+            GlobalMarkers.startBuildingConcurrently()
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
+            let global = GlobalMarkers.shared
             var standardSymbols: [(key: Int32, currency: UInt16)] = []
             var standardWords: [(key: Int32, currency: UInt16)] = []
             for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {

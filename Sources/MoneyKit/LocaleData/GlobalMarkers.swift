@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// The currency markers that are the same in every locale, built once on first use
 /// (Docs/ParsingRules.md §4 and §7), in two tables:
 ///
@@ -203,6 +206,20 @@ final class GlobalMarkers: Sendable {
 
     /// The tables, built on first use (or read back from the table cache on disk when it is on).
     static let shared: GlobalMarkers = DerivedTableCache.value(for: "global", orBuild: GlobalMarkers.build)
+
+    /// Whether ``startBuildingConcurrently()`` has started its thread.
+    private static let concurrentBuildStarted = Atomic<Bool>(false)
+
+    /// Starts the first read of ``shared`` on a thread of its own, once per process. A
+    /// locale's first general parse calls this before it builds the locale's compact affixes
+    /// and name table, which do not depend on these tables: on the process's first general
+    /// parse they are built at once, and the parse's own first read of ``shared`` waits for
+    /// what is left (as every read of a `static let` waits for the one that initializes it).
+    /// Measured in BENCHMARKS.md, "Two cores for the first general parse".
+    static func startBuildingConcurrently() {
+        guard concurrentBuildStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        Thread.detachNewThread { _ = GlobalMarkers.shared }
+    }
 
     let symbols: MarkerTrie
     let symbolInfos: [MarkerInfo]

@@ -75,7 +75,13 @@ final class LocaleProfile: Sendable {
         let formatting = ownFormats.isEmpty ? plainFormatting : plainFormatting.with(ownFormats: ownFormats)
         numbers.ownFormats(ownFormats)
         let compactNumbers = numbers
-        self.lazyCompact = LazyReference { CompactAffixes.forLocale(identifier, numbers: compactNumbers) }
+        self.lazyCompact = LazyReference {
+            // The first table of a locale's first general parse (MoneyParser reads it before
+            // the marker tables): the global marker tables build meanwhile, on the process's
+            // first general parse.
+            GlobalMarkers.startBuildingConcurrently()
+            return CompactAffixes.forLocale(identifier, numbers: compactNumbers)
+        }
         self.currencies = currencies
         self.numbers = numbers
         self.formatting = formatting

@@ -303,11 +303,15 @@ public struct MoneyParser: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, readsNumberWords: Bool,
         _ body: (inout AmountStructure, CurrencyResolution) throws(MoneyParseError) -> Reading
     ) throws(MoneyParseError) -> Reading {
-        // The locale's marker tables, built on its first general parse; read once here.
+        // The locale's compact affixes and marker tables, built on its first general parse
+        // (in this order: the compact affixes' build starts the process's global marker
+        // tables on another thread, which the marker tables need last); read once here.
+        let compact = profile.unmanagedCompact
         let markers = profile.currencies.unmanagedMarkers
         let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
                                             strict: options.mode == .strict, bytes: bytes)
-        let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, hint: currency, readsNumberWords: readsNumberWords)
+        let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, compact: compact, hint: currency,
+                          readsNumberWords: readsNumberWords)
         var machine = StateMachine(lexer: lexer, resolution: resolution)
         try machine.run()
         try resolution.settleMultipliers(&machine.result, bytes: bytes)

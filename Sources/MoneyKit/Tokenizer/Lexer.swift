@@ -56,11 +56,12 @@ struct Lexer {
     /// The last token that was not a space (`.end` before the first).
     private var lastSolid: Token.Kind = .end
 
-    /// A lexer over `bytes` with the locale's marker tables (``CurrencyConventions/markers``,
-    /// given when the caller holds them already).
+    /// A lexer over `bytes` with the locale's marker tables and compact affixes
+    /// (``CurrencyConventions/markers``, ``LocaleProfile/compact``, given when the caller
+    /// holds them already).
     @inline(__always)
     init(bytes: UnsafeBufferPointer<UInt8>, profile: LocaleProfile, markers: Unmanaged<CurrencyConventions.Markers>? = nil,
-         hint: Currency?, readsNumberWords: Bool = false) {
+         compact: Unmanaged<CompactAffixes>? = nil, hint: Currency?, readsNumberWords: Bool = false) {
         self.bytes = bytes
         self.readsNumberWords = readsNumberWords
         self.unmanagedProfile = Unmanaged.passUnretained(profile)
@@ -70,7 +71,7 @@ struct Lexer {
         self.words = global.words.view
         let markers = markers ?? profile.currencies.unmanagedMarkers
         self.markerTables = markers
-        self.compactAffixes = profile.unmanagedCompact
+        self.compactAffixes = compact ?? profile.unmanagedCompact
         self.names = markers._withUnsafeGuaranteedRef { $0.names.view }
         self.symbolHot = global.symbolHot
         self.wordHot = global.wordHot
