@@ -75,6 +75,7 @@ extension CurrencyConventions {
             // general parse (they are the larger part of it); read below, they are waited for.
             GlobalMarkers.startBuildingConcurrently()
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
+            GlobalMarkers.helpBuilding()
             let global = GlobalMarkers.shared
             var standardSymbols: [(key: Int32, currency: UInt16)] = []
             var standardWords: [(key: Int32, currency: UInt16)] = []

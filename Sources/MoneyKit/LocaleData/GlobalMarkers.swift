@@ -221,6 +221,66 @@ final class GlobalMarkers: Sendable {
         Thread.detachNewThread { _ = GlobalMarkers.shared }
     }
 
+    /// Whether ``build()`` has begun (not a read of the tables from the cache on disk).
+    private static let derivationStarted = Atomic<Bool>(false)
+
+    /// The English vocabulary for ``build()``: derived ahead by ``helpBuilding()``, then
+    /// taken by the build (and so not kept for the life of the process: 0.3 MiB).
+    private static let englishSlot = Locked<EnglishSlot>(.notDerived)
+
+    private enum EnglishSlot {
+        case notDerived
+        case derived(EnglishVocabulary)
+        case taken
+    }
+
+    /// Called by a locale's first general parse once its own tables are built, before it
+    /// reads ``shared``: while ``build()`` still reads ICU's bundles on its own thread, this
+    /// thread derives the English vocabulary that the build needs next (a fifth of it),
+    /// instead of waiting idle. The build, reaching that point first, waits for it.
+    static func helpBuilding() {
+        guard derivationStarted.load(ordering: .relaxed) else { return }
+        englishSlot.withLock { slot in
+            if case .notDerived = slot { slot = .derived(EnglishVocabulary(catalog: CurrencyCatalog.shared)) }
+        }
+    }
+
+    /// The English vocabulary for ``build()``: the one derived ahead, or derived now.
+    private static func takeEnglishVocabulary() -> EnglishVocabulary {
+        englishSlot.withLock { slot in
+            defer { slot = .taken }
+            if case .derived(let vocabulary) = slot { return vocabulary }
+            return EnglishVocabulary(catalog: CurrencyCatalog.shared)
+        }
+    }
+
+    /// Each currency's English names and the English unit words derived from them.
+    fileprivate struct EnglishVocabulary: Sendable {
+        /// Each currency's English display and plural names (none empty or its code), by
+        /// catalog position.
+        let names: [[String]]
+        /// The unit words, nouns and qualifiers derived from them.
+        let words: UnitWords
+
+        init(catalog: CurrencyCatalog) {
+            let keywords = ICU.pluralKeywords(ofLocale: "en")
+            names = catalog.entries.map { entry in
+                var names: [String] = []
+                if let name = ICU.currencyName(entry.code, locale: "en", kind: .longName) { names.append(name) }
+                for keyword in keywords {
+                    if let name = ICU.currencyPluralName(entry.code, locale: "en", keyword: keyword) { names.append(name) }
+                }
+                names.removeAll { $0.isEmpty || $0 == entry.code }
+                return names
+            }
+            words = UnitWords(names: catalog.entries.indices.compactMap { [names] position in
+                names[position].isEmpty ? nil
+                    : UnitWords.Names(currency: UInt16(position), isCurrent: catalog.entries[position].isCurrent,
+                                      forms: names[position])
+            })
+        }
+    }
+
     let symbols: MarkerTrie
     let symbolInfos: [MarkerInfo]
     let symbolSupplement: [SupplementInfo]
@@ -258,6 +318,7 @@ final class GlobalMarkers: Sendable {
 
     /// Builds the tables from ICU's data and the supplement.
     static func build() -> GlobalMarkers {
+        derivationStarted.store(true, ordering: .relaxed)
         let catalog = CurrencyCatalog.shared
         var symbols = MarkerTableBuilder(empty: MarkerInfo())
         var words = MarkerTableBuilder(empty: MarkerInfo())
@@ -306,25 +367,17 @@ final class GlobalMarkers: Sendable {
         }
 
         // ISO codes, English names and English unit words.
-        let englishKeywords = ICU.pluralKeywords(ofLocale: "en")
-        var englishForms: [UnitWords.Names] = []
+        let vocabulary = GlobalMarkers.takeEnglishVocabulary()
         for (position, entry) in catalog.entries.enumerated() {
             let index = UInt16(position)
             words.update(MarkerKey.bytes(of: entry.code, folded: true)) { $0.isoCode = index }
-            var names: [String] = []
-            if let name = ICU.currencyName(entry.code, locale: "en", kind: .longName) { names.append(name) }
-            for keyword in englishKeywords {
-                if let name = ICU.currencyPluralName(entry.code, locale: "en", keyword: keyword) { names.append(name) }
-            }
-            names.removeAll { $0.isEmpty || $0 == entry.code }
-            for name in names {
+            for name in vocabulary.names[position] {
                 let key = MarkerKey.bytes(of: name, folded: true)
                 guard !key.isEmpty else { continue }
                 words.update(key) { $0.englishNames.insert(index) }
             }
-            if !names.isEmpty { englishForms.append(UnitWords.Names(currency: index, isCurrent: entry.isCurrent, forms: names)) }
         }
-        let english = UnitWords(names: englishForms)
+        let english = vocabulary.words
         for (key, currencies) in english.words {
             words.update(Array(key.bytes)) { $0.englishUnitWords.formUnion(currencies) }
         }
