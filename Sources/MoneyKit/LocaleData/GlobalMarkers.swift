@@ -237,7 +237,8 @@ final class GlobalMarkers: Sendable {
     /// Called by a locale's first general parse once its own tables are built, before it
     /// reads ``shared``: while ``build()`` still reads ICU's bundles on its own thread, this
     /// thread derives the English vocabulary that the build needs next (a fifth of it),
-    /// instead of waiting idle. The build, reaching that point first, waits for it.
+    /// instead of waiting idle. The build, reaching that point while this thread derives it,
+    /// waits for it; reaching it first, derives it itself, and this thread then skips.
     static func helpBuilding() {
         guard derivationStarted.load(ordering: .relaxed) else { return }
         englishSlot.withLock { slot in
