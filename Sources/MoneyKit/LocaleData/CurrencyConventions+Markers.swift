@@ -71,9 +71,9 @@ extension CurrencyConventions {
         /// region and language.
         init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], region: String,
              language: String) {
-            // The global tables build on another thread meanwhile, on the process's first
-            // general parse (they are the larger part of it); read below, they are waited for.
-            GlobalMarkers.startBuildingConcurrently()
+            // On the process's first general parse the global tables build on another thread
+            // meanwhile (started with the compact affixes, which MoneyParser reads first).
+            // This thread then helps with them, and below waits for the rest.
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
             GlobalMarkers.helpBuilding()
             let global = GlobalMarkers.shared

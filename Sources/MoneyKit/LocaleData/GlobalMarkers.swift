@@ -211,25 +211,25 @@ final class GlobalMarkers: Sendable {
     private static let concurrentBuildStarted = Atomic<Bool>(false)
 
     /// Starts the first read of ``shared`` on a thread of its own, once per process. A
-    /// locale's first general parse calls this before it builds the locale's compact affixes
-    /// and name table, which do not depend on these tables: on the process's first general
-    /// parse they are built at once, and the parse's own first read of ``shared`` waits for
-    /// what is left (as every read of a `static let` waits for the one that initializes it).
+    /// locale's first general parse calls this as it builds the locale's compact affixes, the
+    /// first of its tables that `MoneyParser` reads; they and the name table after them do not
+    /// depend on these tables. On the process's first general parse all are built at once,
+    /// and the parse's own first read of ``shared`` waits for what is left (as every read of
+    /// a `static let` waits for the one that initializes it).
     /// Measured in BENCHMARKS.md, "Two cores for the first general parse".
     static func startBuildingConcurrently() {
         guard concurrentBuildStarted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         Thread.detachNewThread { _ = GlobalMarkers.shared }
     }
 
-    /// Whether ``build()`` has begun (not a read of the tables from the cache on disk).
-    private static let derivationStarted = Atomic<Bool>(false)
-
-    /// The English vocabulary for ``build()``: derived ahead by ``helpBuilding()``, then
+    /// The English vocabulary for ``build()``: wanted once the build has begun (not when the
+    /// tables are read back from the cache on disk), derived ahead by ``helpBuilding()``, then
     /// taken by the build (and so not kept for the life of the process: 0.3 MiB).
-    private static let englishSlot = Locked<EnglishSlot>(.notDerived)
+    private static let englishSlot = Locked<EnglishSlot>(.notWanted)
 
     private enum EnglishSlot {
-        case notDerived
+        case notWanted
+        case wanted
         case derived(EnglishVocabulary)
         case taken
     }
@@ -240,9 +240,8 @@ final class GlobalMarkers: Sendable {
     /// instead of waiting idle. The build, reaching that point while this thread derives it,
     /// waits for it; reaching it first, derives it itself, and this thread then skips.
     static func helpBuilding() {
-        guard derivationStarted.load(ordering: .relaxed) else { return }
         englishSlot.withLock { slot in
-            if case .notDerived = slot { slot = .derived(EnglishVocabulary(catalog: CurrencyCatalog.shared)) }
+            if case .wanted = slot { slot = .derived(EnglishVocabulary(catalog: CurrencyCatalog.shared)) }
         }
     }
 
@@ -319,7 +318,9 @@ final class GlobalMarkers: Sendable {
 
     /// Builds the tables from ICU's data and the supplement.
     static func build() -> GlobalMarkers {
-        derivationStarted.store(true, ordering: .relaxed)
+        englishSlot.withLock { slot in
+            if case .notWanted = slot { slot = .wanted }
+        }
         let catalog = CurrencyCatalog.shared
         var symbols = MarkerTableBuilder(empty: MarkerInfo())
         var words = MarkerTableBuilder(empty: MarkerInfo())
