@@ -127,6 +127,10 @@ final class CompactAffixes: Sendable {
         }
     }
 
+    /// The table with no affix: what the general machine reads an input with that has no
+    /// letter, mark or numeral, which no affix can match (``LocaleProfile/generalTables(for:)``).
+    static let empty = CompactAffixes(trie: MarkerTrie([]), affixes: [], entries: [], firstASCII: (0, 0), firstOthers: [])
+
     /// Built tables, by everything they depend on (see ``forLocale(_:numbers:)``).
     private static let tables = DerivedCache<String, CompactAffixes>()
 

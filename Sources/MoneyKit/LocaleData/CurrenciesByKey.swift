@@ -2,7 +2,7 @@
 /// binary-searched (cheaper than hashing on the hot path). Most keys name one currency, so a
 /// pair (6 bytes) replaced a bitmap set per key (52 bytes with its key): 11 MiB over every
 /// locale's marker tables.
-struct CurrenciesByKey: Sendable {
+struct CurrenciesByKey: Sendable, Equatable {
     private let keys: [Int32]
     private let currencies: [UInt16]
 

@@ -3,7 +3,8 @@ extension CurrencyConventions {
     /// (names, unit words, qualifier words), which keys of the global tables are its standard
     /// symbols (rule 3), and the supplement entries scoped to it. Built on the first parse the
     /// common shape does not read (``CurrencyConventions/markers``): the name table is most of
-    /// a locale's build time and memory.
+    /// a locale's build time and memory, and an input without a letter, mark or numeral is
+    /// read with the tables less the name table (``wordless(names:unitPatterns:region:language:)``).
     final class Markers: Sendable {
         /// Case-folded display and plural names of every currency in this locale, and unit words.
         let names: MarkerTrie
@@ -18,33 +19,24 @@ extension CurrencyConventions {
             qualifierWords.match(in: bytes, from: start) ?? GlobalMarkers.shared.englishQualifiers.match(in: bytes, from: start)
         }
 
-        /// Rule 3: keys of ``GlobalMarkers/symbols`` that are the standard symbol of current
-        /// currencies in this locale, with those currencies; the same for the case-folded
-        /// standard symbols of three or more letters among ``GlobalMarkers/words``.
-        private let standardSymbols: CurrenciesByKey
-        private let standardWords: CurrenciesByKey
-
-        /// Keys of the global tables with supplement entries scoped to regions or languages that
-        /// include this locale, and those entries' currencies (entries that apply everywhere are
-        /// in the global tables).
-        private let scopedSymbolIDs: [Int32]
-        private let scopedSymbolSets: [GlobalMarkers.SupplementSets]
-        private let scopedWordIDs: [Int32]
-        private let scopedWordSets: [GlobalMarkers.SupplementSets]
+        /// Which keys of the global tables are this locale's own (rule 3 and the scoped
+        /// supplement entries): the part of the tables every general parse reads, with or
+        /// without words.
+        let own: OwnKeys
 
         /// The currencies whose standard symbol a key of the global symbol table (or, folded,
         /// word table) is in this locale.
-        func standardCurrencies(symbol id: Int32) -> CurrencySet { standardSymbols.currencies(forKey: id) }
+        func standardCurrencies(symbol id: Int32) -> CurrencySet { own.standardSymbols.currencies(forKey: id) }
 
-        func standardCurrencies(word id: Int32) -> CurrencySet { standardWords.currencies(forKey: id) }
+        func standardCurrencies(word id: Int32) -> CurrencySet { own.standardWords.currencies(forKey: id) }
 
         /// The currencies of a key's supplement entries scoped to include this locale, if any.
         func scoped(symbol id: Int32) -> GlobalMarkers.SupplementSets? {
-            scopedSymbolIDs.sortedIndex(of: id).map { scopedSymbolSets[$0] }
+            own.scopedSymbolIDs.sortedIndex(of: id).map { own.scopedSymbolSets[$0] }
         }
 
         func scoped(word id: Int32) -> GlobalMarkers.SupplementSets? {
-            scopedWordIDs.sortedIndex(of: id).map { scopedWordSets[$0] }
+            own.scopedWordIDs.sortedIndex(of: id).map { own.scopedWordSets[$0] }
         }
 
         /// The currencies for which the locale has a display or plural name (ICU falls back to
@@ -63,33 +55,24 @@ extension CurrencyConventions {
             numeralsBeginningMarkers.sortedContains(scalar)
         }
 
-        /// The supplement entries of the global tables scoped to some regions or languages.
-        private static let scopedSymbolSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.symbolSupplement)
-        private static let scopedWordSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.wordSupplement)
+        /// The characters of the letterless pieces of the locale's names and unit patterns
+        /// (``CurrencyNames/letterlessNameCharacters()``), ascending: a key of its name table
+        /// or qualifier words without a letter either begins with a digit (where the lexer
+        /// reads a number, never a marker) or holds one of them (LazyTablesTests).
+        let letterlessNameCharacters: [UInt32]
 
-        /// The tables of a locale with these names, plural keywords and unit patterns, in this
-        /// region and language.
-        init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String], region: String,
-             language: String) {
-            // On the process's first general parse the global tables build on another thread
-            // meanwhile (started with the compact affixes, which MoneyParser reads first).
-            // This thread then helps with them, and below waits for the rest.
-            let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
-            GlobalMarkers.helpBuilding()
+        /// Whether an input without a letter, mark or numeral may still match a key of the
+        /// locale's name table or qualifier words: whether it holds one of
+        /// ``letterlessNameCharacters`` (`&` in English, `£` in Colognian, where it is a name).
+        func mayMatchNameWithoutLetters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            MarkerKey.holdsAny(of: letterlessNameCharacters, in: bytes)
+        }
+
+        /// The tables of a locale whose name table is `table` and whose own keys are `own`.
+        private init(table: NameTable, own: OwnKeys, letterlessNameCharacters: [UInt32]) {
             let global = GlobalMarkers.shared
-            var standardSymbols: [(key: Int32, currency: UInt16)] = []
-            var standardWords: [(key: Int32, currency: UInt16)] = []
-            for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
-                let symbol = bundleNames.displaySymbol(position)
-                let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
-                if id >= 0 { standardSymbols.append((id, UInt16(position))) }
-                if MarkerKey.isFoldedSymbolForm(symbol) {
-                    let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
-                    if word >= 0 { standardWords.append((word, UInt16(position))) }
-                }
-            }
-            let scopedSymbols = Self.scopedSymbolSupplement.sets(region: region, language: language)
-            let scopedWords = Self.scopedWordSupplement.sets(region: region, language: language)
+            self.own = own
+            self.letterlessNameCharacters = letterlessNameCharacters
             self.names = table.trie
             self.nameInfos = table.infos
             self.named = table.named
@@ -102,12 +85,81 @@ extension CurrencyConventions {
                     return node >= 0 && trie.hasChildren(node)
                 } || table.qualifiers.beginsLongerWord(scalar)
             }
-            self.standardSymbols = CurrenciesByKey(standardSymbols)
-            self.standardWords = CurrenciesByKey(standardWords)
-            self.scopedSymbolIDs = scopedSymbols.map(\.key)
-            self.scopedSymbolSets = scopedSymbols.map(\.value)
-            self.scopedWordIDs = scopedWords.map(\.key)
-            self.scopedWordSets = scopedWords.map(\.value)
+        }
+
+        /// The tables of a locale in this region and language, with the bundle's names and
+        /// unit patterns, without the name table: what the general machine reads an input
+        /// with that has no letter, mark or numeral and none of ``letterlessNameCharacters``
+        /// (``LocaleProfile/generalTables(for:)``), which no key of the name table or
+        /// qualifier words can match. Cheap next to the name table: no name or word is derived.
+        static func wordless(names bundleNames: CurrencyNames, unitPatterns: [String: String], region: String,
+                             language: String) -> Markers {
+            var characters = Set(bundleNames.letterlessNameCharacters())
+            for pattern in unitPatterns.values {
+                var literal = pattern.replacingOccurrences(of: "{0}", with: " ").replacingOccurrences(of: "{1}", with: " ")
+                literal.withUTF8 { characters.formUnion(MarkerKey.letterlessPieceCharacters(in: $0)) }
+            }
+            return Markers(table: .empty, own: OwnKeys(names: bundleNames, region: region, language: language),
+                           letterlessNameCharacters: characters.sorted())
+        }
+
+        /// The tables of a locale with these names, plural keywords and unit patterns, whose
+        /// own keys `wordless` holds already.
+        convenience init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String],
+                         language: String, wordless: LazyReference<Markers>) {
+            // On the process's first general parse the global tables build on another thread
+            // meanwhile (started with the compact affixes, which MoneyParser reads first).
+            // This thread then helps with them, and (through the wordless tables, which read
+            // them) waits for the rest.
+            let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
+            GlobalMarkers.helpBuilding()
+            let keys = wordless.value
+            self.init(table: table, own: keys.own, letterlessNameCharacters: keys.letterlessNameCharacters)
+        }
+
+        /// Which keys of the global tables are one locale's own.
+        struct OwnKeys: Sendable {
+            /// Rule 3: keys of ``GlobalMarkers/symbols`` that are the standard symbol of current
+            /// currencies in this locale, with those currencies; the same for the case-folded
+            /// standard symbols of three or more letters among ``GlobalMarkers/words``.
+            let standardSymbols: CurrenciesByKey
+            let standardWords: CurrenciesByKey
+
+            /// Keys of the global tables with supplement entries scoped to regions or languages that
+            /// include this locale, and those entries' currencies (entries that apply everywhere are
+            /// in the global tables).
+            let scopedSymbolIDs: [Int32]
+            let scopedSymbolSets: [GlobalMarkers.SupplementSets]
+            let scopedWordIDs: [Int32]
+            let scopedWordSets: [GlobalMarkers.SupplementSets]
+
+            /// The supplement entries of the global tables scoped to some regions or languages.
+            private static let scopedSymbolSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.symbolSupplement)
+            private static let scopedWordSupplement = GlobalMarkers.ScopedSupplement(GlobalMarkers.shared.wordSupplement)
+
+            /// The keys of a locale with these names, in this region and language.
+            init(names bundleNames: CurrencyNames, region: String, language: String) {
+                let global = GlobalMarkers.shared
+                var standardSymbols: [(key: Int32, currency: UInt16)] = []
+                var standardWords: [(key: Int32, currency: UInt16)] = []
+                for (position, entry) in CurrencyCatalog.shared.entries.enumerated() where entry.isCurrent {
+                    let symbol = bundleNames.displaySymbol(position)
+                    let id = global.symbols.value(forKey: MarkerKey.bytes(of: symbol, folded: false))
+                    if id >= 0 { standardSymbols.append((id, UInt16(position))) }
+                    if MarkerKey.isFoldedSymbolForm(symbol) {
+                        let word = global.words.value(forKey: MarkerKey.bytes(of: symbol, folded: true))
+                        if word >= 0 { standardWords.append((word, UInt16(position))) }
+                    }
+                }
+                let scopedSymbols = Self.scopedSymbolSupplement.sets(region: region, language: language)
+                let scopedWords = Self.scopedWordSupplement.sets(region: region, language: language)
+                self.standardSymbols = CurrenciesByKey(standardSymbols)
+                self.standardWords = CurrenciesByKey(standardWords)
+                self.scopedSymbolIDs = scopedSymbols.map(\.key)
+                self.scopedSymbolSets = scopedSymbols.map(\.value)
+                self.scopedWordIDs = scopedWords.map(\.key)
+                self.scopedWordSets = scopedWords.map(\.value)
+            }
         }
     }
 }

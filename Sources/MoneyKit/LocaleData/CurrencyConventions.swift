@@ -58,6 +58,16 @@ final class CurrencyConventions: Sendable {
     /// Whether the marker tables were built (tests and memory reports).
     var hasBuiltMarkers: Bool { lazyMarkers.isBuilt }
 
+    /// The marker tables less the name table (``Markers/wordless(names:unitPatterns:region:language:)``),
+    /// built on first use, unretained: what the general machine reads an input with that
+    /// has no letter, mark or numeral while ``markers`` are not built.
+    @inline(__always)
+    var unmanagedWordlessMarkers: Unmanaged<Markers> { lazyWordlessMarkers.unmanagedValue }
+    private let lazyWordlessMarkers: LazyReference<Markers>
+
+    /// Whether the wordless marker tables were built (tests).
+    var hasBuiltWordlessMarkers: Bool { lazyWordlessMarkers.isBuilt }
+
     /// What a key of the locale's name table names.
     struct NameInfo: Sendable {
         /// Currencies (current or not) with this display or plural name.
@@ -124,8 +134,14 @@ final class CurrencyConventions: Sendable {
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
+        // The full tables take the wordless ones' keys (so a locale that builds both derives
+        // its keys once and holds them once).
+        let wordless = LazyReference {
+            Markers.wordless(names: bundleNames, unitPatterns: unitPatterns, region: region, language: language)
+        }
+        self.lazyWordlessMarkers = wordless
         self.lazyMarkers = LazyReference {
-            Markers(names: bundleNames, keywords: keywords, unitPatterns: unitPatterns, region: region, language: language)
+            Markers(names: bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language, wordless: wordless)
         }
     }
 
@@ -146,6 +162,9 @@ final class CurrencyConventions: Sendable {
             self.named = named
             self.qualifiers = qualifiers
         }
+
+        /// The table with no name: the wordless marker tables'.
+        static let empty = NameTable(trie: MarkerTrie([]), infos: NameInfos([]), named: CurrencySet(), qualifiers: QualifierWords([:]))
 
         private static let cache = DerivedCache<String, NameTable>()
 

@@ -63,6 +63,18 @@ final class CurrencyNames: Sendable {
         }
 
         var hasSymbols: Bool { keys.contains { $0 >> 16 == Field.symbol || $0 >> 16 == Field.narrowSymbol } }
+
+        /// ``CurrencyNames/letterlessNameCharacters()`` of these entries alone (unsorted).
+        func letterlessNameCharacters() -> Set<UInt32> {
+            var found = Set<UInt32>()
+            for (index, key) in keys.enumerated() where key >> 16 != Field.symbol && key >> 16 != Field.narrowSymbol {
+                let text = bytes(at: index)
+                // Most names are letters and spaces: no piece to look at.
+                guard text.contains(where: { $0 >= 0x80 || !Characters.isASCIILetter($0) && $0 != 0x20 }) else { continue }
+                text.withUnsafeBufferPointer { found.formUnion(MarkerKey.letterlessPieceCharacters(in: $0)) }
+            }
+            return found
+        }
     }
 
     /// The nearest bundle of the chain with an entry for `key`, and the entry's position;
@@ -165,6 +177,24 @@ final class CurrencyNames: Sendable {
         }
         return currencies
     }
+
+    /// The characters of the letterless pieces of the long and plural names of this bundle
+    /// and its parents (``MarkerKey/letterlessPieceCharacters(in:)``), ascending: `&`, `(`,
+    /// `–`, and in a few languages a whole name (`£`). A key without a letter of a name table
+    /// derived from these names holds one of them, unless it begins with a digit
+    /// (LazyTablesTests).
+    func letterlessNameCharacters() -> [UInt32] {
+        var all = Set<UInt32>()
+        var bundle: CurrencyNames? = self
+        while let names = bundle {
+            all.formUnion(names.ownLetterlessNameCharacters.value { Array(names.own.letterlessNameCharacters()) })
+            bundle = names.parent
+        }
+        return all.sorted()
+    }
+
+    /// ``letterlessNameCharacters()`` of this bundle's own entries, once per bundle.
+    private let ownLetterlessNameCharacters = Locked<[UInt32]?>(nil)
 
     /// Currency-spacing facts of these texts (computed by ``FormattingConventions`` once
     /// per bundle: they depend only on the currency texts).

@@ -38,6 +38,33 @@ final class LocaleProfile: Sendable {
 
     /// Whether the compact affixes were built (tests and memory reports).
     var hasBuiltCompactAffixes: Bool { lazyCompact.isBuilt }
+
+    /// The compact affixes and marker tables the general machine reads `bytes` with, each
+    /// built now if this is the first parse that needs it. An input with no letter, mark or
+    /// numeral (``Characters/hasWordCharacter(_:)``: `1`, `1 234,56 $`, `-€5`) can match no
+    /// compact affix (one without a letter begins with a digit, where the lexer reads a
+    /// number) and, unless it holds a character of a letterless piece of the locale's names
+    /// (``CurrencyConventions/Markers/mayMatchNameWithoutLetters(_:)``: `&` in English), no
+    /// key of the name table or qualifier words. Until the locale's own tables are built,
+    /// such an input is read with the empty affixes and the wordless marker tables, so a
+    /// locale's first such parse derives no word (BENCHMARKS.md, "A locale's first parse
+    /// without its words"). The results are the same (LazyTablesTests). Once the locale's
+    /// own tables are built every input takes them.
+    @inline(__always)
+    func generalTables(for bytes: UnsafeBufferPointer<UInt8>)
+        -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
+        if !currencies.hasBuiltMarkers, !Characters.hasWordCharacter(bytes) {
+            let wordless = currencies.unmanagedWordlessMarkers
+            if !wordless._withUnsafeGuaranteedRef({ $0.mayMatchNameWithoutLetters(bytes) }) {
+                return (Unmanaged.passUnretained(CompactAffixes.empty), wordless)
+            }
+        }
+        // In this order: the compact affixes' build starts the process's global marker
+        // tables on another thread, which the marker tables need last.
+        let compact = unmanagedCompact
+        return (compact, currencies.unmanagedMarkers)
+    }
+
     /// The words joining a major amount to its minor part (§7).
     let joiners: JoinerWords
     /// The case endings of unit words and scale words (§7), for languages that have them.

@@ -46,7 +46,8 @@ final class QualifierWords: Sendable {
     /// Most letters a word may have beyond the shared stem.
     static let longestEnding = 3
 
-    private let trie: MarkerTrie
+    /// Every word and stem, folded (tests walk its keys).
+    let trie: MarkerTrie
     private let entries: [Entry]
     /// The distinct currency sets the entries point to.
     private let sets: [CurrencySet]

@@ -100,10 +100,16 @@ public struct MoneyParser: Sendable {
     ///   - currency: The currency of the field, if known.
     ///   - options: Lenient or strict mode, and surplus-decimal handling.
     public init(locale: Locale, currency: Currency? = nil, options: Options = .init()) {
+        self.init(locale: locale, profile: LocaleProfile.profile(for: locale.identifier), currency: currency, options: options)
+    }
+
+    /// A parser over a given profile of the locale (tests: a profile no other parse has
+    /// warmed).
+    init(locale: Locale, profile: LocaleProfile, currency: Currency? = nil, options: Options = .init()) {
         self.locale = locale
         self.currency = currency
         self.options = options
-        self.profile = LocaleProfile.profile(for: locale.identifier)
+        self.profile = profile
         let shape = profile.commonShape
         let triesShape = shape != nil && options.mode == .lenient && (currency == nil || currency == shape?.currency)
         self.commonShape = triesShape ? shape.map { Unmanaged.passUnretained($0) } : nil
@@ -304,10 +310,8 @@ public struct MoneyParser: Sendable {
         _ body: (inout AmountStructure, CurrencyResolution) throws(MoneyParseError) -> Reading
     ) throws(MoneyParseError) -> Reading {
         // The locale's compact affixes and marker tables, built on its first general parse
-        // (in this order: the compact affixes' build starts the process's global marker
-        // tables on another thread, which the marker tables need last); read once here.
-        let compact = profile.unmanagedCompact
-        let markers = profile.currencies.unmanagedMarkers
+        // that needs them; read once here.
+        let (compact, markers) = profile.generalTables(for: bytes)
         let resolution = CurrencyResolution(profile: profile, markers: markers, hint: currency,
                                             strict: options.mode == .strict, bytes: bytes)
         let lexer = Lexer(bytes: bytes, profile: profile, markers: markers, compact: compact, hint: currency,

@@ -436,6 +436,66 @@ enum MarkerKey {
         return text.withUTF8 { bytes(ofUTF8: $0, folded: folded) }
     }
 
+    /// The characters of a text's letterless pieces (between spaces, no letter, mark or
+    /// numeral: ``Characters/isWordCharacter(_:)``) other than digits, as folded keys spell
+    /// them: `&` of `Trinidad & Tobago dollar`, `(` `–` `)` of `(1990–2008)`, a whole name
+    /// (`£` in Colognian). An input must hold one to spell a key without a letter derived
+    /// from the text that does not begin with a digit.
+    static func letterlessPieceCharacters(in utf8: UnsafeBufferPointer<UInt8>) -> Set<UInt32> {
+        var found = Set<UInt32>()
+        var piece: [UInt32] = []
+        var pieceHasLetter = false
+        func endPiece() {
+            if !pieceHasLetter {
+                for scalar in piece where DigitSystems.digit(scalar) == nil { appendKeyScalars(of: scalar) { found.insert($0) } }
+            }
+            piece.removeAll(keepingCapacity: true)
+            pieceHasLetter = false
+        }
+        var index = 0
+        var previousWasSpace = false
+        while index < utf8.count {
+            guard let canonical = nextKeyScalar(utf8, at: &index, previousWasSpace: &previousWasSpace) else { continue }
+            if canonical == 0x20 {
+                endPiece()
+            } else if Characters.isWordCharacter(canonical) {
+                pieceHasLetter = true
+            } else {
+                piece.append(canonical)
+            }
+        }
+        endPiece()
+        return found
+    }
+
+    /// Feeds the scalars of the folded key of one canonical scalar to `body`.
+    private static func appendKeyScalars(of canonical: UInt32, _ body: (UInt32) -> Void) {
+        var bytes: [UInt8] = []
+        appendKeyBytes(of: canonical, folded: true) { bytes.append($0) }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { body(scalar.value) }
+    }
+
+    /// Whether an input holds a character that folds to one of `characters` (ascending; see
+    /// ``letterlessPieceCharacters(in:)``): whether it may spell a key without a letter that
+    /// does not begin with a digit, of a table derived from texts whose letterless pieces
+    /// hold only those characters besides digits.
+    static func holdsAny(of characters: [UInt32], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !characters.isEmpty else { return false }
+        var index = 0
+        var previousWasSpace = false
+        while index < bytes.count {
+            guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace), canonical != 0x20 else { continue }
+            if let folded = foldedScalar(canonical) {
+                if characters.sortedContains(folded) { return true }
+            } else {
+                var holds = false
+                appendKeyScalars(of: canonical) { holds = holds || characters.sortedContains($0) }
+                if holds { return true }
+            }
+        }
+        return false
+    }
+
     /// Reads the scalar at `index` as marker keys spell it and moves `index` past it: nil for
     /// a scalar keys leave out (an ignorable mark, or a space after a space), else its
     /// canonical form (every §2 space is U+0020). Keys are built and input is matched
