@@ -70,7 +70,7 @@ import Testing
         #expect(!english.currencies.hasBuiltMarkers)
         #expect(Self.outcome(englishParser, "$5 & $6") == "multipleMarkers at 5")
         #expect(english.currencies.hasBuiltMarkers)
-        // The two tables hold the same own keys (derived once, by the wordless tables).
+        // The two tables hold the same own keys (derived once).
         #expect(profile.currencies.markers.own.standardSymbols == profile.currencies.unmanagedWordlessMarkers.takeUnretainedValue().own.standardSymbols)
     }
 
@@ -149,7 +149,6 @@ import Testing
             let profile = LocaleProfile.profile(for: locale)
             let markers = profile.currencies.markers
             let others = profile.currencies.unmanagedWordlessMarkers.takeUnretainedValue().letterlessNameCharacters
-            #expect(markers.letterlessNameCharacters == others)
             // Tables are shared by locales; each is checked against the first locale's
             // characters that holds it (locales sharing a name table share its names).
             if seen.insert(ObjectIdentifier(markers.names)).inserted { check(Self.keys(of: markers.names), "names", locale, others: others) }

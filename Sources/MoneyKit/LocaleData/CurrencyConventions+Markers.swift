@@ -4,7 +4,7 @@ extension CurrencyConventions {
     /// symbols (rule 3), and the supplement entries scoped to it. Built on the first parse the
     /// common shape does not read (``CurrencyConventions/markers``): the name table is most of
     /// a locale's build time and memory, and an input without a letter, mark or numeral is
-    /// read with the tables less the name table (``wordless(names:unitPatterns:region:language:)``).
+    /// read with the tables less the name table (``wordless(own:names:unitPatterns:)``).
     final class Markers: Sendable {
         /// Case-folded display and plural names of every currency in this locale, and unit words.
         let names: MarkerTrie
@@ -55,10 +55,11 @@ extension CurrencyConventions {
             numeralsBeginningMarkers.sortedContains(scalar)
         }
 
-        /// The characters of the letterless pieces of the locale's names and unit patterns
-        /// (``CurrencyNames/letterlessNameCharacters()``), ascending: a key of its name table
-        /// or qualifier words without a letter either begins with a digit (where the lexer
-        /// reads a number, never a marker) or holds one of them (LazyTablesTests).
+        /// In the wordless tables, the characters of the letterless pieces of the locale's
+        /// names and unit patterns (``CurrencyNames/letterlessNameCharacters()``), ascending:
+        /// a key of its name table or qualifier words without a letter either begins with a
+        /// digit (where the lexer reads a number, never a marker) or holds one of them
+        /// (LazyTablesTests). None in the locale's full tables.
         let letterlessNameCharacters: [UInt32]
 
         /// Whether an input without a letter, mark or numeral may still match a key of the
@@ -87,34 +88,32 @@ extension CurrencyConventions {
             }
         }
 
-        /// The tables of a locale in this region and language, with the bundle's names and
-        /// unit patterns, without the name table: what the general machine reads an input
-        /// with that has no letter, mark or numeral and none of ``letterlessNameCharacters``
+        /// The tables of a locale with these own keys, bundle names and unit patterns,
+        /// without the name table: what the general machine reads an input with that has no
+        /// letter, mark or numeral and none of ``letterlessNameCharacters``
         /// (``LocaleProfile/generalTables(for:)``), which no key of the name table or
         /// qualifier words can match. Cheap next to the name table: no name or word is derived.
-        static func wordless(names bundleNames: CurrencyNames, unitPatterns: [String: String], region: String,
-                             language: String) -> Markers {
+        static func wordless(own: OwnKeys, names bundleNames: CurrencyNames, unitPatterns: [String: String]) -> Markers {
             var characters = Set(bundleNames.letterlessNameCharacters())
             for pattern in unitPatterns.values {
                 var literal = pattern.replacingOccurrences(of: "{0}", with: " ").replacingOccurrences(of: "{1}", with: " ")
                 literal.withUTF8 { characters.formUnion(MarkerKey.letterlessPieceCharacters(in: $0)) }
             }
-            return Markers(table: .empty, own: OwnKeys(names: bundleNames, region: region, language: language),
-                           letterlessNameCharacters: characters.sorted())
+            return Markers(table: .empty, own: own, letterlessNameCharacters: characters.sorted())
         }
 
-        /// The tables of a locale with these names, plural keywords and unit patterns, whose
-        /// own keys `wordless` holds already.
+        /// The tables of a locale with these names, plural keywords and unit patterns, and
+        /// the own keys `own` gives (derived once per locale for both kinds of tables). Its
+        /// ``letterlessNameCharacters`` are none: these tables read every input.
         convenience init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String],
-                         language: String, wordless: LazyReference<Markers>) {
+                         language: String, own: () -> OwnKeys) {
             // On the process's first general parse the global tables build on another thread
             // meanwhile (started with the compact affixes, which MoneyParser reads first).
-            // This thread then helps with them, and (through the wordless tables, which read
-            // them) waits for the rest.
+            // This thread then helps with them, and (through the own keys, which read them)
+            // waits for the rest.
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
             GlobalMarkers.helpBuilding()
-            let keys = wordless.value
-            self.init(table: table, own: keys.own, letterlessNameCharacters: keys.letterlessNameCharacters)
+            self.init(table: table, own: own(), letterlessNameCharacters: [])
         }
 
         /// Which keys of the global tables are one locale's own.

@@ -58,7 +58,7 @@ final class CurrencyConventions: Sendable {
     /// Whether the marker tables were built (tests and memory reports).
     var hasBuiltMarkers: Bool { lazyMarkers.isBuilt }
 
-    /// The marker tables less the name table (``Markers/wordless(names:unitPatterns:region:language:)``),
+    /// The marker tables less the name table (``Markers/wordless(own:names:unitPatterns:)``),
     /// built on first use, unretained: what the general machine reads an input with that
     /// has no letter, mark or numeral while ``markers`` are not built.
     @inline(__always)
@@ -134,14 +134,15 @@ final class CurrencyConventions: Sendable {
         self.displays = Displays(names: bundleNames)
         self.pluralKeywords = keywords
         self.unitPatterns = unitPatterns
-        // The full tables take the wordless ones' keys (so a locale that builds both derives
-        // its keys once and holds them once).
-        let wordless = LazyReference {
-            Markers.wordless(names: bundleNames, unitPatterns: unitPatterns, region: region, language: language)
+        // The locale's own keys of the global tables, derived once for both kinds of tables
+        // (and held once: a copy of its arrays shares their storage).
+        let ownKeys = Locked<Markers.OwnKeys?>(nil)
+        @Sendable func own() -> Markers.OwnKeys {
+            ownKeys.value { Markers.OwnKeys(names: bundleNames, region: region, language: language) }
         }
-        self.lazyWordlessMarkers = wordless
+        self.lazyWordlessMarkers = LazyReference { Markers.wordless(own: own(), names: bundleNames, unitPatterns: unitPatterns) }
         self.lazyMarkers = LazyReference {
-            Markers(names: bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language, wordless: wordless)
+            Markers(names: bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language, own: own)
         }
     }
 
