@@ -62,11 +62,44 @@ extension CurrencyConventions {
         /// (LazyTablesTests). None in the locale's full tables.
         let letterlessNameCharacters: [UInt32]
 
-        /// Whether an input without a letter, mark or numeral may still match a key of the
-        /// locale's name table or qualifier words: whether it holds one of
-        /// ``letterlessNameCharacters`` (`&` in English, `£` in Colognian, where it is a name).
-        func mayMatchNameWithoutLetters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            MarkerKey.holdsAny(of: letterlessNameCharacters, in: bytes)
+        /// The ASCII bytes that an input these tables read cannot hold: the letters and the
+        /// ASCII ``letterlessNameCharacters``, as a bitmap (a general parse in a locale that
+        /// has read no word yet tests every byte of its input).
+        private let asciiStops: (UInt64, UInt64)
+
+        /// Whether these wordless tables read the input as the locale's own would: it holds
+        /// no letter, mark or numeral (``Characters/hasWordCharacter(_:)``) and none of
+        /// ``letterlessNameCharacters``. One pass; ASCII bytes by the bitmap above.
+        func readsWithoutWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if Self.contains(asciiStops, byte) { return false }
+                    index += 1
+                    continue
+                }
+                let (scalar, length) = Characters.decode(bytes, at: index)
+                if Characters.isWordCharacter(scalar) { return false }
+                // As keys spell it: a fullwidth `＆` is `&`. (A character that folds to several,
+                // which no letterless name holds, is left to the own tables.)
+                let canonical = Characters.canonical(scalar)
+                if canonical < 0x80 {
+                    if Self.contains(asciiStops, UInt8(canonical)) { return false }
+                } else if !nonASCIIStops.isEmpty, !Characters.isIgnorable(canonical) {
+                    guard let folded = MarkerKey.foldedScalar(canonical), !nonASCIIStops.sortedContains(folded) else { return false }
+                }
+                index += length
+            }
+            return true
+        }
+
+        /// ``letterlessNameCharacters`` above ASCII (`£`, `–`): usually none or one or two.
+        private let nonASCIIStops: [UInt32]
+
+        @inline(__always)
+        private static func contains(_ bitmap: (UInt64, UInt64), _ byte: UInt8) -> Bool {
+            byte < 64 ? bitmap.0 & (1 << UInt64(byte)) != 0 : bitmap.1 & (1 << UInt64(byte - 64)) != 0
         }
 
         /// The tables of a locale whose name table is `table` and whose own keys are `own`.
@@ -74,6 +107,12 @@ extension CurrencyConventions {
             let global = GlobalMarkers.shared
             self.own = own
             self.letterlessNameCharacters = letterlessNameCharacters
+            var stops: (UInt64, UInt64) = (0, 0)
+            for byte in UInt8(0)..<0x80 where Characters.isASCIILetter(byte) || letterlessNameCharacters.contains(UInt32(byte)) {
+                if byte < 64 { stops.0 |= 1 << UInt64(byte) } else { stops.1 |= 1 << UInt64(byte - 64) }
+            }
+            self.asciiStops = stops
+            self.nonASCIIStops = letterlessNameCharacters.filter { $0 >= 0x80 }
             self.names = table.trie
             self.nameInfos = table.infos
             self.named = table.named

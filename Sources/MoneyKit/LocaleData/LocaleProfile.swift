@@ -44,7 +44,7 @@ final class LocaleProfile: Sendable {
     /// numeral (``Characters/hasWordCharacter(_:)``: `1`, `1 234,56 $`, `-€5`) can match no
     /// compact affix (one without a letter begins with a digit, where the lexer reads a
     /// number) and, unless it holds a character of a letterless piece of the locale's names
-    /// (``CurrencyConventions/Markers/mayMatchNameWithoutLetters(_:)``: `&` in English), no
+    /// (``CurrencyConventions/Markers/readsWithoutWords(_:)``: `&` in English), no
     /// key of the name table or qualifier words. Until the locale's own tables are built,
     /// such an input is read with the empty affixes and the wordless marker tables, so a
     /// locale's first such parse derives no word (BENCHMARKS.md, "A locale's first parse
@@ -53,9 +53,11 @@ final class LocaleProfile: Sendable {
     @inline(__always)
     func generalTables(for bytes: UnsafeBufferPointer<UInt8>)
         -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
-        if !currencies.hasBuiltMarkers, !Characters.hasWordCharacter(bytes) {
+        // (Until the wordless tables are built, a first test for a word character keeps an
+        // input with words from building them; after, one pass answers both tests.)
+        if !currencies.hasBuiltMarkers, currencies.hasBuiltWordlessMarkers || !Characters.hasWordCharacter(bytes) {
             let wordless = currencies.unmanagedWordlessMarkers
-            if !wordless._withUnsafeGuaranteedRef({ $0.mayMatchNameWithoutLetters(bytes) }) {
+            if wordless._withUnsafeGuaranteedRef({ $0.readsWithoutWords(bytes) }) {
                 return (Unmanaged.passUnretained(CompactAffixes.empty), wordless)
             }
         }

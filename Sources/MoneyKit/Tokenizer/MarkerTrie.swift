@@ -475,27 +475,6 @@ enum MarkerKey {
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { body(scalar.value) }
     }
 
-    /// Whether an input holds a character that folds to one of `characters` (ascending; see
-    /// ``letterlessPieceCharacters(in:)``): whether it may spell a key without a letter that
-    /// does not begin with a digit, of a table derived from texts whose letterless pieces
-    /// hold only those characters besides digits.
-    static func holdsAny(of characters: [UInt32], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !characters.isEmpty else { return false }
-        var index = 0
-        var previousWasSpace = false
-        while index < bytes.count {
-            guard let canonical = nextKeyScalar(bytes, at: &index, previousWasSpace: &previousWasSpace), canonical != 0x20 else { continue }
-            if let folded = foldedScalar(canonical) {
-                if characters.sortedContains(folded) { return true }
-            } else {
-                var holds = false
-                appendKeyScalars(of: canonical) { holds = holds || characters.sortedContains($0) }
-                if holds { return true }
-            }
-        }
-        return false
-    }
-
     /// Reads the scalar at `index` as marker keys spell it and moves `index` past it: nil for
     /// a scalar keys leave out (an ignorable mark, or a space after a space), else its
     /// canonical form (every §2 space is U+0020). Keys are built and input is matched
