@@ -53,9 +53,19 @@ final class LocaleProfile: Sendable {
     @inline(__always)
     func generalTables(for bytes: UnsafeBufferPointer<UInt8>)
         -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
+        if currencies.hasBuiltMarkers { return (unmanagedCompact, currencies.unmanagedMarkers) }
+        return tablesBeforeOwn(for: bytes)
+    }
+
+    /// ``generalTables(for:)`` while the locale's own tables are not built: out of line, so
+    /// that the general parse it is inlined into stays as small as before (inlined, this
+    /// branch cost every general parse about 100 instructions, through the code around it).
+    @inline(never)
+    private func tablesBeforeOwn(for bytes: UnsafeBufferPointer<UInt8>)
+        -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
         // (Until the wordless tables are built, a first test for a word character keeps an
         // input with words from building them; after, one pass answers both tests.)
-        if !currencies.hasBuiltMarkers, currencies.hasBuiltWordlessMarkers || !Characters.hasWordCharacter(bytes) {
+        if currencies.hasBuiltWordlessMarkers || !Characters.hasWordCharacter(bytes) {
             let wordless = currencies.unmanagedWordlessMarkers
             if wordless._withUnsafeGuaranteedRef({ $0.readsWithoutWords(bytes) }) {
                 return (Unmanaged.passUnretained(CompactAffixes.empty), wordless)
