@@ -133,12 +133,12 @@ extension CurrencyConventions {
         /// (``LocaleProfile/generalTables(for:)``), which no key of the name table or
         /// qualifier words can match. Cheap next to the name table: no name or word is derived.
         static func wordless(own: OwnKeys, names bundleNames: CurrencyNames, unitPatterns: [String: String]) -> Markers {
-            var characters = Set(bundleNames.letterlessNameCharacters())
+            var characters = bundleNames.letterlessNameCharacters()
             for pattern in unitPatterns.values {
                 var literal = pattern.replacingOccurrences(of: "{0}", with: " ").replacingOccurrences(of: "{1}", with: " ")
-                literal.withUTF8 { characters.formUnion(MarkerKey.letterlessPieceCharacters(in: $0)) }
+                literal.withUTF8 { MarkerKey.letterlessPieceCharacters(in: $0, into: &characters) }
             }
-            return Markers(table: .empty, own: own, letterlessNameCharacters: characters.sorted())
+            return Markers(table: .empty, own: own, letterlessNameCharacters: Set(characters).sorted())
         }
 
         /// The tables of a locale with these names, plural keywords and unit patterns, and

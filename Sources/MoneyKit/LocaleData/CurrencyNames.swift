@@ -64,14 +64,14 @@ final class CurrencyNames: Sendable {
 
         var hasSymbols: Bool { keys.contains { $0 >> 16 == Field.symbol || $0 >> 16 == Field.narrowSymbol } }
 
-        /// ``CurrencyNames/letterlessNameCharacters()`` of these entries alone (unsorted).
-        func letterlessNameCharacters() -> Set<UInt32> {
-            var found = Set<UInt32>()
+        /// ``CurrencyNames/letterlessNameCharacters()`` of these entries alone (unsorted, each once).
+        func letterlessNameCharacters() -> [UInt32] {
+            var found: [UInt32] = []
             for (index, key) in keys.enumerated() where key >> 16 != Field.symbol && key >> 16 != Field.narrowSymbol {
                 let text = bytes(at: index)
                 // Most names are letters and spaces: no piece to look at.
                 guard text.contains(where: { $0 >= 0x80 || !Characters.isASCIILetter($0) && $0 != 0x20 }) else { continue }
-                text.withUnsafeBufferPointer { found.formUnion(MarkerKey.letterlessPieceCharacters(in: $0)) }
+                text.withUnsafeBufferPointer { MarkerKey.letterlessPieceCharacters(in: $0, into: &found) }
             }
             return found
         }
@@ -187,7 +187,7 @@ final class CurrencyNames: Sendable {
         var all = Set<UInt32>()
         var bundle: CurrencyNames? = self
         while let names = bundle {
-            all.formUnion(names.ownLetterlessNameCharacters.value { Array(names.own.letterlessNameCharacters()) })
+            all.formUnion(names.ownLetterlessNameCharacters.value { names.own.letterlessNameCharacters() })
             bundle = names.parent
         }
         return all.sorted()

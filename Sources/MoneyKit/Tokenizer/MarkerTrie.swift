@@ -441,31 +441,40 @@ enum MarkerKey {
     /// them: `&` of `Trinidad & Tobago dollar`, `(` `–` `)` of `(1990–2008)`, a whole name
     /// (`£` in Colognian). An input must hold one to spell a key without a letter derived
     /// from the text that does not begin with a digit.
-    static func letterlessPieceCharacters(in utf8: UnsafeBufferPointer<UInt8>) -> Set<UInt32> {
-        var found = Set<UInt32>()
-        var piece: [UInt32] = []
+    /// Adds them to `found` (each once: few distinct characters, many repeats, so a list
+    /// searched in order, not a hashed set).
+    static func letterlessPieceCharacters(in utf8: UnsafeBufferPointer<UInt8>, into found: inout [UInt32]) {
+        func add(_ scalar: UInt32) { if !found.contains(scalar) { found.append(scalar) } }
+        // Pieces are found in one pass that stops classifying a piece at its first letter
+        // (nearly every piece of a name has one); a letterless piece is walked again as keys
+        // spell it. (Collecting every piece's characters as it went cost ga's first parse
+        // 4 million instructions.)
+        var pieceStart = 0
         var pieceHasLetter = false
-        func endPiece() {
-            if !pieceHasLetter {
-                for scalar in piece where DigitSystems.digit(scalar) == nil { appendKeyScalars(of: scalar) { found.insert($0) } }
+        var index = 0
+        func endPiece(at end: Int) {
+            if !pieceHasLetter, end > pieceStart {
+                var position = pieceStart
+                var previousWasSpace = false
+                while position < end {
+                    guard let canonical = nextKeyScalar(utf8, at: &position, previousWasSpace: &previousWasSpace),
+                          DigitSystems.digit(canonical) == nil else { continue }
+                    if let folded = foldedScalar(canonical) { add(folded) } else { appendKeyScalars(of: canonical, add) }
+                }
             }
-            piece.removeAll(keepingCapacity: true)
             pieceHasLetter = false
         }
-        var index = 0
-        var previousWasSpace = false
         while index < utf8.count {
-            guard let canonical = nextKeyScalar(utf8, at: &index, previousWasSpace: &previousWasSpace) else { continue }
-            if canonical == 0x20 {
-                endPiece()
-            } else if Characters.isWordCharacter(canonical) {
+            let (scalar, length) = utf8[index] < 0x80 ? (UInt32(utf8[index]), 1) : Characters.decode(utf8, at: index)
+            if Characters.canonical(scalar) == 0x20 {
+                endPiece(at: index)
+                pieceStart = index + length
+            } else if !pieceHasLetter, Characters.isWordCharacter(scalar) {
                 pieceHasLetter = true
-            } else {
-                piece.append(canonical)
             }
+            index += length
         }
-        endPiece()
-        return found
+        endPiece(at: utf8.count)
     }
 
     /// Feeds the scalars of the folded key of one canonical scalar to `body`.
