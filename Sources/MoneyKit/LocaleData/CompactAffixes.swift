@@ -31,14 +31,13 @@ final class CompactAffixes: Sendable {
     /// The first scalars of the affixes, folded and with their upper- and title-case forms,
     /// so that text that cannot start an affix is passed over without walking the trie:
     /// a bitmap for ASCII, a sorted list for the rest.
-    private let firstASCII: (UInt64, UInt64)
+    private let firstASCII: ASCIISet
     private let firstOthers: [UInt32]
 
     /// Whether an affix may start with this (canonical) scalar.
     @inline(__always)
     func mayStart(with scalar: UInt32) -> Bool {
-        if scalar < 64 { return firstASCII.0 & (1 << UInt64(scalar)) != 0 }
-        if scalar < 128 { return firstASCII.1 & (1 << UInt64(scalar - 64)) != 0 }
+        if scalar < 128 { return firstASCII.contains(UInt8(scalar)) }
         return firstOthers.sortedContains(scalar)
     }
 
@@ -129,13 +128,13 @@ final class CompactAffixes: Sendable {
 
     /// The table with no affix: what the general machine reads an input with that has no
     /// letter, mark or numeral, which no affix can match (``LocaleProfile/generalTables(for:)``).
-    static let empty = CompactAffixes(trie: MarkerTrie([]), affixes: [], entries: [], firstASCII: (0, 0), firstOthers: [])
+    static let empty = CompactAffixes(trie: MarkerTrie([]), affixes: [], entries: [], firstASCII: ASCIISet(), firstOthers: [])
 
     /// Built tables, by everything they depend on (see ``forLocale(_:numbers:)``).
     private static let tables = DerivedCache<String, CompactAffixes>()
 
     /// A table read back from the table cache on disk (``DerivedTableCache``).
-    private init(trie: MarkerTrie, affixes: [Affix], entries: [(key: [UInt8], affix: Affix)], firstASCII: (UInt64, UInt64),
+    private init(trie: MarkerTrie, affixes: [Affix], entries: [(key: [UInt8], affix: Affix)], firstASCII: ASCIISet,
                  firstOthers: [UInt32]) {
         self.trie = trie
         self.affixes = affixes
@@ -200,10 +199,8 @@ final class CompactAffixes: Sendable {
                 firsts.insert(variant.unicodeScalars.first!.value)
             }
         }
-        var ascii: (UInt64, UInt64) = (0, 0)
-        for scalar in firsts where scalar < 128 {
-            if scalar < 64 { ascii.0 |= 1 << UInt64(scalar) } else { ascii.1 |= 1 << UInt64(scalar - 64) }
-        }
+        var ascii = ASCIISet()
+        for scalar in firsts where scalar < 128 { ascii.insert(UInt8(scalar)) }
         firstASCII = ascii
         firstOthers = firsts.filter { $0 >= 128 }.sorted()
     }
@@ -221,8 +218,8 @@ extension CompactAffixes: StoredTable {
             writer.write(key)
             write(affix, to: &writer)
         }
-        writer.write(firstASCII.0)
-        writer.write(firstASCII.1)
+        writer.write(firstASCII.low)
+        writer.write(firstASCII.high)
         writer.write(firstOthers)
     }
 
@@ -250,7 +247,7 @@ extension CompactAffixes: StoredTable {
         for _ in 0..<(try reader.readCount(below: 1 << 20)) {
             entries.append((try reader.readArray(of: UInt8.self), try CompactAffixes.readAffix(&reader)))
         }
-        let firstASCII = (try reader.read(UInt64.self), try reader.read(UInt64.self))
+        let firstASCII = ASCIISet(low: try reader.read(UInt64.self), high: try reader.read(UInt64.self))
         let firstOthers = try reader.readArray(of: UInt32.self)
         self.init(trie: trie, affixes: affixes, entries: entries, firstASCII: firstASCII, firstOthers: firstOthers)
     }

@@ -55,64 +55,22 @@ extension CurrencyConventions {
             numeralsBeginningMarkers.sortedContains(scalar)
         }
 
-        /// In the wordless tables, the characters of the letterless pieces of the locale's
-        /// names and unit patterns (``CurrencyNames/letterlessNameCharacters()``), ascending:
-        /// a key of its name table or qualifier words without a letter either begins with a
-        /// digit (where the lexer reads a number, never a marker) or holds one of them
-        /// (LazyTablesTests). None in the locale's full tables.
-        let letterlessNameCharacters: [UInt32]
+        /// In the wordless tables, what an input they read must not hold: letters, marks,
+        /// numerals and the letterless characters of the locale's names and unit patterns.
+        /// Nil in the locale's own tables, which read every input.
+        let wordCharacters: WordCharacters?
 
-        /// The ASCII bytes that an input these tables read cannot hold: the letters and the
-        /// ASCII ``letterlessNameCharacters``, as a bitmap (a general parse in a locale that
-        /// has read no word yet tests every byte of its input).
-        private let asciiStops: (UInt64, UInt64)
-
-        /// Whether these wordless tables read the input as the locale's own would: it holds
-        /// no letter, mark or numeral (``Characters/hasWordCharacter(_:)``) and none of
-        /// ``letterlessNameCharacters``. One pass; ASCII bytes by the bitmap above.
+        /// Whether these are wordless tables that read the input as the locale's own would
+        /// (it holds none of ``wordCharacters``).
         func readsWithoutWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if Self.contains(asciiStops, byte) { return false }
-                    index += 1
-                    continue
-                }
-                let (scalar, length) = Characters.decode(bytes, at: index)
-                if Characters.isWordCharacter(scalar) { return false }
-                // As keys spell it: a fullwidth `＆` is `&`. (A character that folds to several,
-                // which no letterless name holds, is left to the own tables.)
-                let canonical = Characters.canonical(scalar)
-                if canonical < 0x80 {
-                    if Self.contains(asciiStops, UInt8(canonical)) { return false }
-                } else if !nonASCIIStops.isEmpty, !Characters.isIgnorable(canonical) {
-                    guard let folded = MarkerKey.foldedScalar(canonical), !nonASCIIStops.sortedContains(folded) else { return false }
-                }
-                index += length
-            }
-            return true
-        }
-
-        /// ``letterlessNameCharacters`` above ASCII (`£`, `–`): usually none or one or two.
-        private let nonASCIIStops: [UInt32]
-
-        @inline(__always)
-        private static func contains(_ bitmap: (UInt64, UInt64), _ byte: UInt8) -> Bool {
-            byte < 64 ? bitmap.0 & (1 << UInt64(byte)) != 0 : bitmap.1 & (1 << UInt64(byte - 64)) != 0
+            wordCharacters.map { !$0.occur(in: bytes) } ?? false
         }
 
         /// The tables of a locale whose name table is `table` and whose own keys are `own`.
-        private init(table: NameTable, own: OwnKeys, letterlessNameCharacters: [UInt32]) {
+        private init(table: NameTable, own: OwnKeys, wordCharacters: WordCharacters?) {
             let global = GlobalMarkers.shared
             self.own = own
-            self.letterlessNameCharacters = letterlessNameCharacters
-            var stops: (UInt64, UInt64) = (0, 0)
-            for byte in UInt8(0)..<0x80 where Characters.isASCIILetter(byte) || letterlessNameCharacters.contains(UInt32(byte)) {
-                if byte < 64 { stops.0 |= 1 << UInt64(byte) } else { stops.1 |= 1 << UInt64(byte - 64) }
-            }
-            self.asciiStops = stops
-            self.nonASCIIStops = letterlessNameCharacters.filter { $0 >= 0x80 }
+            self.wordCharacters = wordCharacters
             self.names = table.trie
             self.nameInfos = table.infos
             self.named = table.named
@@ -128,22 +86,22 @@ extension CurrencyConventions {
         }
 
         /// The tables of a locale with these own keys, bundle names and unit patterns,
-        /// without the name table: what the general machine reads an input with that has no
-        /// letter, mark or numeral and none of ``letterlessNameCharacters``
+        /// without the name table: what the general machine reads an input with that holds
+        /// none of ``wordCharacters``
         /// (``LocaleProfile/generalTables(for:)``), which no key of the name table or
         /// qualifier words can match. Cheap next to the name table: no name or word is derived.
         static func wordless(own: OwnKeys, names bundleNames: CurrencyNames, unitPatterns: [String: String]) -> Markers {
             var characters = bundleNames.letterlessNameCharacters()
-            for pattern in unitPatterns.values {
-                var literal = pattern.replacingOccurrences(of: "{0}", with: " ").replacingOccurrences(of: "{1}", with: " ")
-                literal.withUTF8 { MarkerKey.letterlessPieceCharacters(in: $0, into: &characters) }
+            // The words the name table puts around names (`de` in ro's `{0} de {1}`).
+            for words in unitPatterns.values.compactMap(PatternWords.init) {
+                var text = words.before + " " + words.after
+                text.withUTF8 { MarkerKey.letterlessPieceCharacters(in: $0, into: &characters) }
             }
-            return Markers(table: .empty, own: own, letterlessNameCharacters: Set(characters).sorted())
+            return Markers(table: .empty, own: own, wordCharacters: WordCharacters(nameCharacters: characters.sorted()))
         }
 
         /// The tables of a locale with these names, plural keywords and unit patterns, and
-        /// the own keys `own` gives (derived once per locale for both kinds of tables). Its
-        /// ``letterlessNameCharacters`` are none: these tables read every input.
+        /// the own keys `own` gives (derived once per locale for both kinds of tables).
         convenience init(names bundleNames: CurrencyNames, keywords: [String], unitPatterns: [String: String],
                          language: String, own: () -> OwnKeys) {
             // On the process's first general parse the global tables build on another thread
@@ -152,7 +110,7 @@ extension CurrencyConventions {
             // waits for the rest.
             let table = NameTable.forNames(bundleNames, keywords: keywords, unitPatterns: unitPatterns, language: language)
             GlobalMarkers.helpBuilding()
-            self.init(table: table, own: own(), letterlessNameCharacters: [])
+            self.init(table: table, own: own(), wordCharacters: nil)
         }
 
         /// Which keys of the global tables are one locale's own.

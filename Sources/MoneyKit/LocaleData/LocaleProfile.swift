@@ -41,11 +41,10 @@ final class LocaleProfile: Sendable {
 
     /// The compact affixes and marker tables the general machine reads `bytes` with, each
     /// built now if this is the first parse that needs it. An input with no letter, mark or
-    /// numeral (``Characters/hasWordCharacter(_:)``: `1`, `1 234,56 $`, `-€5`) can match no
-    /// compact affix (one without a letter begins with a digit, where the lexer reads a
-    /// number) and, unless it holds a character of a letterless piece of the locale's names
-    /// (``CurrencyConventions/Markers/readsWithoutWords(_:)``: `&` in English), no
-    /// key of the name table or qualifier words. Until the locale's own tables are built,
+    /// numeral (`1`, `1 234,56 $`, `-€5`) can match no compact affix (one without a letter
+    /// begins with a digit, where the lexer reads a number) and, unless it holds a character
+    /// of a letterless piece of the locale's names (`&` in English), no key of the name table
+    /// or qualifier words (``WordCharacters``). Until the locale's own tables are built,
     /// such an input is read with the empty affixes and the wordless marker tables, so a
     /// locale's first such parse derives no word (BENCHMARKS.md, "A locale's first parse
     /// without its words"). The results are the same (LazyTablesTests). Once the locale's
@@ -65,7 +64,7 @@ final class LocaleProfile: Sendable {
         -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
         // (Until the wordless tables are built, a first test for a word character keeps an
         // input with words from building them; after, one pass answers both tests.)
-        if currencies.hasBuiltWordlessMarkers || !Characters.hasWordCharacter(bytes) {
+        if currencies.hasBuiltWordlessMarkers || !WordCharacters.lettersMarksAndNumerals.occur(in: bytes) {
             let wordless = currencies.unmanagedWordlessMarkers
             if wordless._withUnsafeGuaranteedRef({ $0.readsWithoutWords(bytes) }) {
                 return (Unmanaged.passUnretained(CompactAffixes.empty), wordless)

@@ -68,27 +68,6 @@ enum Characters {
         }
     }
 
-    /// Whether the input holds a letter, a combining mark or a CJK or Korean numeral
-    /// (``isWordCharacter(_:)``): the only inputs a key of a locale's word tables (its names,
-    /// unit words and qualifier words, its compact affixes and scale words) can match. Each
-    /// such key holds a letter or mark, and folding makes a letter or mark of no other
-    /// character (both checked by LazyTablesTests). Linear; stops at the first one.
-    static func hasWordCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if isASCIILetter(byte) { return true }
-                index += 1
-                continue
-            }
-            let (scalar, length) = decode(bytes, at: index)
-            if isWordCharacter(scalar) { return true }
-            index += length
-        }
-        return false
-    }
-
     /// Whether a scalar is a letter, a combining mark or a CJK or Korean numeral (Unicode
     /// general categories L and M, and ``Numerals``, whose 〇 is a number letter).
     @inline(__always)

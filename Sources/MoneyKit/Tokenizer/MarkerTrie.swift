@@ -440,7 +440,7 @@ enum MarkerKey {
     /// numeral: ``Characters/isWordCharacter(_:)``) other than digits, as folded keys spell
     /// them: `&` of `Trinidad & Tobago dollar`, `(` `–` `)` of `(1990–2008)`, a whole name
     /// (`£` in Colognian). An input must hold one to spell a key without a letter derived
-    /// from the text that does not begin with a digit.
+    /// from the text that does not begin with a digit (``WordCharacters``).
     /// Adds them to `found` (each once: few distinct characters, many repeats, so a list
     /// searched in order, not a hashed set).
     static func letterlessPieceCharacters(in utf8: UnsafeBufferPointer<UInt8>, into found: inout [UInt32]) {
