@@ -106,6 +106,56 @@ int32_t mkicu_currency_codes(char *buffer, int32_t capacity, int32_t *status) {
     return count;
 }
 
+/// ICU's metadata vector of last resort ({digits, increment, cash digits, cash increment}),
+/// used by ucurr when the data has no usable entry: kept identical to ICU 72's.
+static const int32_t MKICU_LAST_RESORT_META[4] = {2, 0, 2, 0};
+
+/// A rounding increment as ucurr_getRoundingIncrementForUsage gives it, in minor units:
+/// none unless the stored increment is 2 or more and the digits are in ICU's range (0-9).
+static int32_t meta_increment(int32_t digits, int32_t increment) {
+    return digits >= 0 && digits <= 9 && increment >= 2 ? increment : 0;
+}
+
+void mkicu_currency_meta(const char *codes, int32_t count, int32_t *values, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *supplemental = ures_openDirect(MKICU_CURRENCY_TREE, "supplementalData", &error);
+    UResourceBundle *meta = ures_getByKey(supplemental, "CurrencyMeta", NULL, &error);
+    // The vector every code without an entry of its own takes: DEFAULT, as in ucurr.
+    int32_t fallback[4];
+    memcpy(fallback, MKICU_LAST_RESORT_META, sizeof fallback);
+    UResourceBundle *entry = NULL;
+    if (U_SUCCESS(error)) {
+        UErrorCode entryError = U_ZERO_ERROR;
+        entry = ures_getByKey(meta, "DEFAULT", entry, &entryError);
+        int32_t length = 0;
+        const int32_t *vector = U_SUCCESS(entryError) ? ures_getIntVector(entry, &length, &entryError) : NULL;
+        if (U_SUCCESS(entryError) && vector != NULL && length == 4) memcpy(fallback, vector, sizeof fallback);
+    }
+    for (int32_t index = 0; index < count; index++) {
+        const int32_t *source = fallback;
+        if (U_SUCCESS(error)) {
+            char key[4] = {codes[index * 3], codes[index * 3 + 1], codes[index * 3 + 2], 0};
+            UErrorCode entryError = U_ZERO_ERROR;
+            entry = ures_getByKey(meta, key, entry, &entryError);
+            int32_t length = 0;
+            const int32_t *vector = U_SUCCESS(entryError) ? ures_getIntVector(entry, &length, &entryError) : NULL;
+            if (U_SUCCESS(entryError) && vector != NULL) {
+                // ucurr takes a malformed entry (not four values) as the last resort, not DEFAULT.
+                source = length == 4 ? vector : MKICU_LAST_RESORT_META;
+            }
+        }
+        int32_t *out = values + index * 4;
+        out[0] = source[0];
+        out[1] = meta_increment(source[0], source[1]);
+        out[2] = source[2];
+        out[3] = meta_increment(source[2], source[3]);
+    }
+    if (entry != NULL) ures_close(entry);
+    if (meta != NULL) ures_close(meta);
+    if (supplemental != NULL) ures_close(supplemental);
+    *status = (int32_t)error;
+}
+
 int32_t mkicu_currency_fraction_digits(const char *code, int32_t cash, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UChar iso[4];

@@ -59,6 +59,40 @@ import Testing
         #expect(ICU.NumberPattern.groupingSizes(of: "0E0") == (0, 0))
     }
 
+    @Test("The currency metadata read at once equals ICU's per-currency API for every code")
+    func currencyMetaMatchesICUsFunctions() throws {
+        let codes = Set(try ICU.currencyCodes().map { $0.uppercased() }).sorted()
+        let metas = ICU.currencyMeta(ofCodes: codes + ["QQQ"])
+        #expect(metas.count == codes.count + 1)
+        for (code, meta) in zip(codes + ["QQQ"], metas) {
+            let api = ICU.CurrencyMeta(
+                fractionDigits: ICU.fractionDigits(ofCurrency: code, cash: false),
+                roundingIncrement: ICU.roundingIncrement(ofCurrency: code, cash: false),
+                cashFractionDigits: ICU.fractionDigits(ofCurrency: code, cash: true),
+                cashRoundingIncrement: ICU.roundingIncrement(ofCurrency: code, cash: true))
+            #expect(meta == api, "\(code)")
+        }
+        // Exact values: CHF's cash rounds to 0.05, JPY has no minor unit, BHD three, an
+        // unknown code takes ICU's DEFAULT (two digits, no rounding).
+        let exact = Dictionary(uniqueKeysWithValues: zip(codes + ["QQQ"], metas))
+        #expect(exact["CHF"] == ICU.CurrencyMeta(fractionDigits: 2, roundingIncrement: 0, cashFractionDigits: 2, cashRoundingIncrement: 5))
+        #expect(exact["JPY"] == ICU.CurrencyMeta(fractionDigits: 0, roundingIncrement: 0, cashFractionDigits: 0, cashRoundingIncrement: 0))
+        #expect(exact["BHD"] == ICU.CurrencyMeta(fractionDigits: 3, roundingIncrement: 0, cashFractionDigits: 3, cashRoundingIncrement: 0))
+        #expect(exact["QQQ"] == ICU.CurrencyMeta(fractionDigits: 2, roundingIncrement: 0, cashFractionDigits: 2, cashRoundingIncrement: 0))
+        #expect(metas.contains { $0.roundingIncrement != 0 || $0.cashRoundingIncrement != 0 })
+    }
+
+    @Test("The currency map read in one pass equals the map read after a buffer too small")
+    func currentCurrencyRegionsFitOrRetry() {
+        let now = Date().timeIntervalSince1970 * 1000
+        let onePass = ICU.currentCurrencyRegions(atMilliseconds: now)
+        let retried = ICU.currentCurrencyRegions(atMilliseconds: now, initialCapacity: 3)
+        #expect(onePass.count > 200 && onePass.count < 1_024, "\(onePass.count) records")
+        #expect(onePass.map { "\($0.region) \($0.code)" } == retried.map { "\($0.region) \($0.code)" })
+        #expect(onePass.contains { $0.region == "CH" && $0.code == "CHF" })
+        #expect(onePass.contains { $0.region == "EC" && $0.code == "USD" })
+    }
+
     @Test func supplementEntriesAreLoaded() {
         let entries = MarkerSupplement.shared.entries
         #expect(entries.count >= 200)

@@ -43,9 +43,17 @@ int32_t mkicu_locale_region(const char *locale, char *buffer, int32_t capacity, 
 /// Writes every ISO 4217 code ICU knows (current and historic) as consecutive 3-byte
 /// groups into `buffer`; returns how many codes there are.
 int32_t mkicu_currency_codes(char *buffer, int32_t capacity, int32_t *status);
-/// Default (`cash` = 0) or cash (`cash` = 1) fraction digits of a currency.
+/// Reads ICU's currency metadata once (supplementalData `CurrencyMeta`) for `count` codes
+/// given as consecutive 3-byte groups: writes four values per code into `values`, its
+/// fraction digits, rounding increment in minor units (0 when there is none), cash fraction
+/// digits and cash rounding increment, as `ucurr_getDefaultFractionDigitsForUsage` and
+/// `ucurr_getRoundingIncrementForUsage` give them (each of which opens the data again).
+void mkicu_currency_meta(const char *codes, int32_t count, int32_t *values, int32_t *status);
+/// Default (`cash` = 0) or cash (`cash` = 1) fraction digits of a currency, by ICU's API
+/// (a test checks `mkicu_currency_meta` against it).
 int32_t mkicu_currency_fraction_digits(const char *code, int32_t cash, int32_t *status);
-/// Rounding increment in minor units (e.g. 5 for CHF cash = 0.05), 0 when there is none.
+/// Rounding increment in minor units (e.g. 5 for CHF cash = 0.05), 0 when there is none, by
+/// ICU's API (a test checks `mkicu_currency_meta` against it).
 int32_t mkicu_currency_rounding_increment(const char *code, int32_t cash, int32_t *status);
 /// Writes, as consecutive 5-byte records (2-letter region, then 3-letter code), every
 /// region and currency that is legal tender there at `date` (ms since 1970) by ICU's

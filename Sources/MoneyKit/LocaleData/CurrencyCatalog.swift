@@ -12,7 +12,7 @@ final class CurrencyCatalog: Sendable {
         let code: String
         /// The code's three ASCII letters packed into an integer (see ``CurrencyCatalog/pack(_:)``).
         let packedCode: UInt32
-        /// Default fraction digits (`ucurr_getDefaultFractionDigits`).
+        /// Default fraction digits (as `ucurr_getDefaultFractionDigits` gives them).
         let minorUnits: Int
         /// Fraction digits for cash (`UCURR_USAGE_CASH`).
         let cashMinorUnits: Int
@@ -47,17 +47,17 @@ final class CurrencyCatalog: Sendable {
                 regionsByCode[record.code, default: []].append(record.region)
             }
         }
+        let sortedCodes = Set(codes.map { $0.uppercased() }).sorted().filter { CurrencyCatalog.pack($0.utf8) != nil }
         var entries: [Entry] = []
-        entries.reserveCapacity(codes.count)
-        for code in Set(codes.map { $0.uppercased() }).sorted() {
-            guard let packed = CurrencyCatalog.pack(code.utf8) else { continue }
+        entries.reserveCapacity(sortedCodes.count)
+        for (code, meta) in zip(sortedCodes, ICU.currencyMeta(ofCodes: sortedCodes)) {
             entries.append(Entry(
                 code: code,
-                packedCode: packed,
-                minorUnits: ICU.fractionDigits(ofCurrency: code, cash: false),
-                cashMinorUnits: ICU.fractionDigits(ofCurrency: code, cash: true),
-                roundingIncrementUnits: ICU.roundingIncrement(ofCurrency: code, cash: false),
-                cashRoundingIncrementUnits: ICU.roundingIncrement(ofCurrency: code, cash: true),
+                packedCode: CurrencyCatalog.pack(code.utf8)!,
+                minorUnits: meta.fractionDigits,
+                cashMinorUnits: meta.cashFractionDigits,
+                roundingIncrementUnits: meta.roundingIncrement,
+                cashRoundingIncrementUnits: meta.cashRoundingIncrement,
                 regions: (regionsByCode[code] ?? []).sorted()
             ))
         }
