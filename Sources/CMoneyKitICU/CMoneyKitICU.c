@@ -380,7 +380,7 @@ static void output_end_record(record_output *out, int32_t start) {
 
 /// Writes the symbol records one currency-data bundle defines itself to `out` (own formats
 /// too when `with_formats`); returns ICU's error opening the bundle.
-static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, record_output *out) {
+static UErrorCode read_bundle_symbols(const char *bundle, int32_t records, record_output *out) {
     static const char *const tables[] = {"Currencies", "Currencies%narrow", "Currencies%variant", "Currencies%formal"};
     static const uint16_t kinds[] = {'s', 'n', 'v', 'f'};
     static const uint16_t separators[] = {'\t', '\t', '\n'};
@@ -393,7 +393,9 @@ static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, reco
         if (data != NULL) ures_close(data);
         return error;
     }
-    for (int table = 0; table < 4; table++) {
+    // Own formats are only in the first table.
+    int tableCount = (records & MKICU_SYMBOL_RECORDS) ? 4 : 1;
+    for (int table = 0; table < tableCount; table++) {
         UErrorCode tableError = U_ZERO_ERROR;
         UResourceBundle *entries = ures_getByKey(data, tables[table], NULL, &tableError);
         // Only tables the bundle defines itself: inherited ones are read with their owner.
@@ -418,7 +420,7 @@ static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, reco
                                 (uint16_t)(unsigned char)code[2], 'p'};
             // An entry [symbol, name, [pattern, decimal, grouping]] gives the currency its own
             // format in this bundle's locales: report it as a "p" record holding the pattern.
-            if (with_formats && table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
+            if ((records & MKICU_FORMAT_RECORDS) && table == 0 && ures_getType(entry) == URES_ARRAY && ures_getSize(entry) >= 3) {
                 UErrorCode formatError = U_ZERO_ERROR;
                 UResourceBundle *format = ures_getByIndex(entry, 2, NULL, &formatError);
                 int32_t lengths[3] = {0, 0, 0};
@@ -437,6 +439,7 @@ static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, reco
                 }
                 if (format != NULL) ures_close(format);
             }
+            if (!(records & MKICU_SYMBOL_RECORDS)) continue;
             head[3] = kinds[table];
             static const uint16_t lineFeed = '\n';
             int32_t start = out->length;
@@ -452,9 +455,10 @@ static UErrorCode read_bundle_symbols(const char *bundle, int with_formats, reco
     return U_ZERO_ERROR;
 }
 
-int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status) {
+int32_t mkicu_currency_bundle_symbols(const char *bundle, int32_t records, uint16_t *buffer, int32_t capacity,
+                                      int32_t *status) {
     record_output out = {buffer, 0, capacity, 0, NULL, 0, 0, 0};
-    UErrorCode error = read_bundle_symbols(bundle, 1, &out);
+    UErrorCode error = read_bundle_symbols(bundle, records, &out);
     if (U_FAILURE(error)) {
         *status = (int32_t)error;
         return 0;
@@ -467,14 +471,14 @@ int32_t mkicu_distinct_currency_symbols(uint16_t *buffer, int32_t capacity, int3
     record_output out = {malloc(sizeof(uint16_t) * 16384), 0, 16384, 1, calloc(4096, sizeof(uint32_t)), 4096, 0, 0};
     if (out.units == NULL || out.slots == NULL) out.failed = 1;
     // The bundles in mkicu_currency_bundle_names's order: root, then ICU's list.
-    if (!out.failed) read_bundle_symbols("root", 0, &out);
+    if (!out.failed) read_bundle_symbols("root", MKICU_SYMBOL_RECORDS, &out);
     UErrorCode error = U_ZERO_ERROR;
     UEnumeration *names = ures_openAvailableLocales(MKICU_CURRENCY_TREE, &error);
     if (U_SUCCESS(error)) {
         const char *name;
         int32_t length;
         while (!out.failed && (name = uenum_next(names, &length, &error)) != NULL && U_SUCCESS(error)) {
-            if (strcmp(name, "root") != 0) read_bundle_symbols(name, 0, &out);
+            if (strcmp(name, "root") != 0) read_bundle_symbols(name, MKICU_SYMBOL_RECORDS, &out);
         }
         uenum_close(names);
     }

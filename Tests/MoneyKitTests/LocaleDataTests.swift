@@ -157,6 +157,11 @@ import Testing
         #expect(parsed.entries[2].applies(inRegion: "KZ", language: "ru"))
         #expect(!parsed.entries[2].applies(inRegion: "RU", language: "tt"))
         #expect(parsed.entries[3].exponent == 3 && parsed.entries[3].currency == (try! Currency(code: "EUR")).index)
+        #expect(parsed.entries[0].reason == "Kuwaiti dinar" && parsed.entries[3].evidence == "https://example.org/teur")
+        // A last line without a newline is read too; a blank line and a comment between entries are not.
+        let unterminated = MarkerSupplement(tsv: "# c\nKD\tsymbol\tKWD\t*\tKuwaiti dinar\thttps://e.org/kd\n\n# d\nlakh\tmultiplier\t10^5\thi\tIndian hundred thousand\thttps://e.org/l")
+        #expect(unterminated.entries.map(\.form) == ["KD", "lakh"])
+        #expect(unterminated.entries[1].evidence == "https://e.org/l" && unterminated.entries[1].exponent == 5)
     }
 
     @Test(arguments: [
@@ -263,6 +268,20 @@ import Testing
 /// The ICU layer's own UTF-16 decoding, its distinct symbol records, and the ASCII shortcut
 /// of the case-insensitive form rule, each against the general path.
 @Suite struct LocaleDataShortcutTests {
+    @Test("A bundle's own formats read alone are those read with its symbols, in every bundle")
+    func ownFormatsReadAlone() {
+        var formats = 0
+        for bundle in ICU.currencyBundleNames {
+            let both = ICU.bundleRecords(bundle, symbols: true, ownFormats: true)
+            func text(_ records: [ICU.BundleSymbol]) -> [String] { records.map { "\($0.code) \($0.kind) \($0.symbol)" } }
+            #expect(text(ICU.currencyOwnFormats(definedInBundle: bundle)) == text(both.filter { $0.kind == .ownFormat }), "\(bundle)")
+            #expect(text(ICU.currencySymbols(definedInBundle: bundle)) == text(both.filter { $0.kind != .ownFormat }), "\(bundle)")
+            formats += both.count { $0.kind == .ownFormat }
+        }
+        #expect(formats > 0)
+        #expect(ICU.currencyOwnFormats(definedInBundle: "en_150").contains { $0.code == "EUR" })
+    }
+
     @Test("The distinct symbol records are each bundle's records, each once, where it first comes")
     func distinctBundleSymbols() {
         func line(_ record: ICU.BundleSymbol) -> String { "\(record.code) \(record.kind) \(record.symbol)" }

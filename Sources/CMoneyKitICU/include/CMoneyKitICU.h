@@ -68,12 +68,18 @@ int32_t mkicu_currency_for_locale(const char *locale, char *buffer, int32_t capa
 /// Names of every bundle in ICU's currency data tree, plus `root`, NUL-separated; returns
 /// the byte length.
 int32_t mkicu_currency_bundle_names(char *buffer, int32_t capacity, int32_t *status);
+/// `records` of mkicu_currency_bundle_symbols: the symbol records, the own-format records.
+#define MKICU_SYMBOL_RECORDS 1
+#define MKICU_FORMAT_RECORDS 2
 /// The currency symbols defined directly in one currency-data bundle (no inheritance), as
 /// UTF-16 records: three code letters, one kind letter (`s` symbol, `n` narrow, `v` variant,
 /// `f` formal), the symbol, and a line feed. A `p` record instead holds the format of a
 /// currency that has its own in this bundle (EUR in en_150, TRY in tr): pattern, decimal
-/// symbol and grouping symbol separated by tabs. Returns the UTF-16 length.
-int32_t mkicu_currency_bundle_symbols(const char *bundle, uint16_t *buffer, int32_t capacity, int32_t *status);
+/// symbol and grouping symbol separated by tabs. `records` says which (MKICU_SYMBOL_RECORDS,
+/// MKICU_FORMAT_RECORDS or both); formats alone read only the bundle's first table and write
+/// no symbol. Returns the UTF-16 length.
+int32_t mkicu_currency_bundle_symbols(const char *bundle, int32_t records, uint16_t *buffer, int32_t capacity,
+                                      int32_t *status);
 /// The symbol records (not the formats) of every currency-data bundle, as
 /// mkicu_currency_bundle_symbols gives them, each distinct record once, where it first comes:
 /// root first, then the bundles in mkicu_currency_bundle_names's order. Returns the UTF-16 length.

@@ -163,28 +163,37 @@ struct MarkerSupplement: Sendable {
     }
 
     /// The lines of the file that hold an entry (not blank, not starting with `#`): each
-    /// line's number and its tab-separated fields. A byte loop (tab and newline are ASCII):
+    /// line's number and its tab-separated fields. One byte loop (tab and newline are ASCII):
     /// splitting the text's UTF-8 view cost 14 M instructions at the process's first parse,
-    /// and splitting it by Characters runs grapheme breaking over the whole file.
+    /// and splitting it by Characters runs grapheme breaking over the whole file; a loop per
+    /// line and one per field, with each line's field list grown one by one, cost 4.3 M.
     private static func records(_ tsv: String) -> [(number: Int, fields: [String])] {
         var text = tsv
         return text.withUTF8 { bytes in
             var records: [(number: Int, fields: [String])] = []
+            var fields: [String] = []
+            fields.reserveCapacity(6)
+            var number = 1
             var lineStart = 0
-            var number = 0
-            while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                number += 1
-                defer { lineStart = lineEnd + 1 }
-                guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
-                var fields: [String] = []
-                var fieldStart = lineStart
-                for index in lineStart...lineEnd where index == lineEnd || bytes[index] == UInt8(ascii: "\t") {
+            var fieldStart = 0
+            // One past the end reads as a final newline, so a last line without one counts.
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
+                // A blank line (its first byte is its newline) or a comment holds no entry.
+                let first = lineStart < bytes.count ? bytes[lineStart] : UInt8(ascii: "\n")
+                let holdsEntry = first != UInt8(ascii: "\n") && first != UInt8(ascii: "#")
+                if holdsEntry {
                     fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]), as: UTF8.self))
-                    fieldStart = index + 1
                 }
-                records.append((number, fields))
+                fieldStart = index + 1
+                guard byte == UInt8(ascii: "\n") else { continue }
+                if holdsEntry {
+                    records.append((number, fields))
+                    fields.removeAll(keepingCapacity: true)
+                }
+                number += 1
+                lineStart = index + 1
             }
             return records
         }
