@@ -378,8 +378,8 @@ static void output_end_record(record_output *out, int32_t start) {
     out->slot_count = grownCount;
 }
 
-/// Writes the symbol records one currency-data bundle defines itself to `out` (own formats
-/// too when `with_formats`); returns ICU's error opening the bundle.
+/// Writes the records one currency-data bundle defines itself to `out`: symbols, own formats
+/// or both (`records`, see mkicu_currency_bundle_symbols); returns ICU's error opening the bundle.
 static UErrorCode read_bundle_symbols(const char *bundle, int32_t records, record_output *out) {
     static const char *const tables[] = {"Currencies", "Currencies%narrow", "Currencies%variant", "Currencies%formal"};
     static const uint16_t kinds[] = {'s', 'n', 'v', 'f'};
@@ -405,17 +405,35 @@ static UErrorCode read_bundle_symbols(const char *bundle, int32_t records, recor
             continue;
         }
         UResourceBundle *entry = NULL;
-        while (ures_hasNext(entries)) {
+        for (int32_t index = 0; ures_hasNext(entries); index++) {
             UErrorCode entryError = U_ZERO_ERROR;
-            entry = ures_getNextResource(entries, entry, &entryError);
-            if (U_FAILURE(entryError)) break;
-            const char *code = ures_getKey(entry);
-            if (code == NULL || strlen(code) != 3) continue;
+            const char *code = NULL;
             int32_t length = 0;
-            const UChar *symbol = ures_getType(entry) == URES_ARRAY
-                ? ures_getStringByIndex(entry, 0, &length, &entryError)
-                : ures_getString(entry, &length, &entryError);
-            if (U_FAILURE(entryError) || symbol == NULL) continue;
+            const UChar *symbol = NULL;
+            if (table > 0) {
+                // The narrow, variant and formal tables hold strings: read each without a
+                // resource object (ures_getNextResource builds one per entry, about 620
+                // instructions; these tables hold a fifth of the 42,000 entries). An entry that
+                // is not a string is read as in the first table.
+                symbol = ures_getNextString(entries, &length, &code, &entryError);
+                if (U_FAILURE(entryError) || symbol == NULL) {
+                    entryError = U_ZERO_ERROR;
+                    symbol = NULL;
+                    entry = ures_getByIndex(entries, index, entry, &entryError);
+                }
+            } else {
+                entry = ures_getNextResource(entries, entry, &entryError);
+            }
+            if (symbol == NULL) {
+                if (U_FAILURE(entryError)) break;
+                code = ures_getKey(entry);
+                if (code == NULL || strlen(code) != 3) continue;
+                symbol = ures_getType(entry) == URES_ARRAY
+                    ? ures_getStringByIndex(entry, 0, &length, &entryError)
+                    : ures_getString(entry, &length, &entryError);
+                if (U_FAILURE(entryError) || symbol == NULL) continue;
+            }
+            if (code == NULL || strlen(code) != 3) continue;
             uint16_t head[4] = {(uint16_t)(unsigned char)code[0], (uint16_t)(unsigned char)code[1],
                                 (uint16_t)(unsigned char)code[2], 'p'};
             // An entry [symbol, name, [pattern, decimal, grouping]] gives the currency its own
