@@ -205,6 +205,34 @@ import Testing
         #expect(fresh.values.allSatisfy { !$0.currencies.hasBuiltMarkers && !$0.hasBuiltCompactAffixes })
     }
 
+    @Test func markerTablesBuiltOnAnotherThreadAreTheOnesTheParseReads() throws {
+        // What a language's first input with a word does once the global tables are built
+        // (LocaleProfile.generalTables(for:)): the marker tables build on a thread of their
+        // own while this one builds the compact affixes, and the parse waits for them.
+        _ = GlobalMarkers.shared
+        #expect(GlobalMarkers.isBuilt)
+        let inputs = ["1 234,56 российских рублей", "5 млн $", "12 zł 50 gr", "3,5 millones de pesos", "7 euroa", "$5 & $6", "1"]
+        for identifier in ["ru", "pl", "es_MX", "fi"] {
+            let profile = LocaleProfile(identifier: identifier)
+            profile.currencies.startBuildingMarkers()
+            let parser = MoneyParser(locale: Locale(identifier: identifier), profile: profile)
+            let serial = MoneyParser(locale: Locale(identifier: identifier))
+            for input in inputs {
+                #expect(Self.outcome(parser, input) == Self.outcome(serial, input), "\(identifier): \(input)")
+            }
+            #expect(profile.currencies.hasBuiltMarkers)
+            #expect(profile.currencies.markers.names === LocaleProfile.profile(for: identifier).currencies.markers.names)
+            if identifier == "ru" {
+                #expect(Self.outcome(parser, "1 234,56 российских рублей") == "1234.56 RUB")
+                #expect(Self.outcome(parser, "5 млн $") == "5000000 USD")
+            }
+        }
+        // Whether a language's scale words are derived decides it; an unknown one never is.
+        _ = ScaleWords.forLocale("ru")
+        #expect(ScaleWords.areDerived(forLocale: "ru_UA"))
+        #expect(!ScaleWords.areDerived(forLocale: "zz_Test"))
+    }
+
     @Test func aLazyReferenceIsBuiltOnceWhateverTheReaders() async {
         final class Box: Sendable { let value = 42 }
         let builds = Atomic<Int>(0)

@@ -1,3 +1,4 @@
+import Foundation
 
 /// How every currency is written in one locale, and the locale's part of the marker
 /// tables (Docs/ParsingRules.md §4 and §7): its display and plural names (any currency), and
@@ -57,6 +58,12 @@ final class CurrencyConventions: Sendable {
 
     /// Whether the marker tables were built (tests and memory reports).
     var hasBuiltMarkers: Bool { lazyMarkers.isBuilt }
+
+    /// Starts building ``markers`` on a thread of its own: a read of them on another thread
+    /// meanwhile waits for that build (see ``LocaleProfile/generalTables(for:)``).
+    func startBuildingMarkers() {
+        Thread.detachNewThread { [self] in _ = lazyMarkers.value }
+    }
 
     /// The marker tables less the name table (``Markers/wordless(own:names:unitPatterns:)``),
     /// built on first use, unretained: what the general machine reads an input with that

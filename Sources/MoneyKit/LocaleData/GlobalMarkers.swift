@@ -205,7 +205,15 @@ final class GlobalMarkers: Sendable {
     }
 
     /// The tables, built on first use (or read back from the table cache on disk when it is on).
-    static let shared: GlobalMarkers = DerivedTableCache.value(for: "global", orBuild: GlobalMarkers.build)
+    static let shared: GlobalMarkers = {
+        let tables = DerivedTableCache.value(for: "global", orBuild: GlobalMarkers.build)
+        sharedIsBuilt.store(true, ordering: .releasing)
+        return tables
+    }()
+
+    /// Whether ``shared`` is built, answered without waiting for a build under way.
+    static var isBuilt: Bool { sharedIsBuilt.load(ordering: .acquiring) }
+    private static let sharedIsBuilt = Atomic<Bool>(false)
 
     /// Whether ``startBuildingConcurrently()`` has started its thread.
     private static let concurrentBuildStarted = Atomic<Bool>(false)

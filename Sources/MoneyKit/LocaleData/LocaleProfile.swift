@@ -70,6 +70,16 @@ final class LocaleProfile: Sendable {
                 return (Unmanaged.passUnretained(CompactAffixes.empty), wordless)
             }
         }
+        // A language's first input with a word derives its compact affixes (with the scale
+        // words of ICU's spell-out rules) and its name table: for ru 84.6 M and 58.6 M
+        // instructions, neither needing the other. The marker tables then build on a thread
+        // of their own meanwhile, once the process's global tables (which they read last) are
+        // built: on the process's first general parse, the global tables' build takes the
+        // second core already (below). Measured in BENCHMARKS.md, "A language's tables on two
+        // threads".
+        if !hasBuiltCompactAffixes, GlobalMarkers.isBuilt, !ScaleWords.areDerived(forLocale: identifier) {
+            currencies.startBuildingMarkers()
+        }
         // In this order: the compact affixes' build starts the process's global marker
         // tables on another thread, which the marker tables need last.
         let compact = unmanagedCompact

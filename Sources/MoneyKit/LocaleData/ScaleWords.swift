@@ -64,6 +64,12 @@ enum ScaleWords {
         return cache.storedValue(for: key) { Table(words: derive(locale: key)) }.words
     }
 
+    /// Whether the scale words of a locale's language are derived, or being derived, in this
+    /// process (read from the table cache on disk counts as derived).
+    static func areDerived(forLocale locale: String) -> Bool {
+        cache.holdsValue(for: languageAndScript(locale))
+    }
+
     /// The language subtag of an identifier, with its script subtag when it has one
     /// (`sr_Latn_RS` -> `sr_Latn`, `de_CH` -> `de`).
     static func languageAndScript(_ locale: String) -> String {

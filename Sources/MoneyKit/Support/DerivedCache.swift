@@ -66,6 +66,11 @@ final class DerivedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How many values are cached.
     var count: Int { state.withLock { $0.values.count } }
 
+    /// Whether the value for `key` is cached or being built.
+    func holdsValue(for key: Key) -> Bool {
+        state.withLock { $0.values[key] != nil || $0.building[key] != nil }
+    }
+
     /// Forgets every value (builds under way finish and are kept).
     func removeAll() {
         state.withLock { state in
