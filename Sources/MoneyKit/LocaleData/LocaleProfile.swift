@@ -48,7 +48,8 @@ final class LocaleProfile: Sendable {
     /// such an input is read with the empty affixes and the wordless marker tables, so a
     /// locale's first such parse derives no word (BENCHMARKS.md, "A locale's first parse
     /// without its words"). The results are the same (LazyTablesTests). Once the locale's
-    /// own tables are built every input takes them.
+    /// own tables are built every input takes them. A language's first own tables build on
+    /// two threads (below).
     @inline(__always)
     func generalTables(for bytes: UnsafeBufferPointer<UInt8>)
         -> (compact: Unmanaged<CompactAffixes>, markers: Unmanaged<CurrencyConventions.Markers>) {
@@ -71,12 +72,13 @@ final class LocaleProfile: Sendable {
             }
         }
         // A language's first input with a word derives its compact affixes (with the scale
-        // words of ICU's spell-out rules) and its name table: for ru 84.6 M and 58.6 M
+        // words of ICU's spell-out rules) and its name table: for ru 76.7 M and 58.3 M
         // instructions, neither needing the other. The marker tables then build on a thread
         // of their own meanwhile, once the process's global tables (which they read last) are
         // built: on the process's first general parse, the global tables' build takes the
-        // second core already (below). Measured in BENCHMARKS.md, "A language's tables on two
-        // threads".
+        // second core already (below). Not for a language's later locales, whose scale words
+        // and name table are derived. Measured in BENCHMARKS.md, "The first use's ICU reads,
+        // a language's tables on two threads"; LazyTablesTests checks the tables so built.
         if !hasBuiltCompactAffixes, GlobalMarkers.isBuilt, !ScaleWords.areDerived(forLocale: identifier) {
             currencies.startBuildingMarkers()
         }
