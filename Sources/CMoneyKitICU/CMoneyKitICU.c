@@ -427,7 +427,6 @@ static UErrorCode read_bundle_symbols(const char *bundle, int32_t records, recor
             if (symbol == NULL) {
                 if (U_FAILURE(entryError)) break;
                 code = ures_getKey(entry);
-                if (code == NULL || strlen(code) != 3) continue;
                 symbol = ures_getType(entry) == URES_ARRAY
                     ? ures_getStringByIndex(entry, 0, &length, &entryError)
                     : ures_getString(entry, &length, &entryError);

@@ -243,29 +243,18 @@ enum ICU {
 
     /// Every region and currency that is legal tender there at a date (milliseconds since
     /// 1970), by ICU's currency map: (`US`, `USD`), (`EC`, `USD`), (`CH`, `CHF`)...
-    /// `initialCapacity` is the records a first pass makes room for (a test makes it small).
+    /// `initialCapacity` is the records a first pass makes room for (a test makes it small):
+    /// the map is read once when they fit (each pass costs 1.5 M instructions).
     static func currentCurrencyRegions(atMilliseconds date: Double,
                                        initialCapacity: Int = 1_024) -> [(region: String, code: String)] {
-        // One pass over the map when the records fit (each pass costs 1.5 M instructions), a
-        // second with the exact size when they do not.
-        var capacity = max(initialCapacity, 1)
-        while true {
-            var records: [(region: String, code: String)] = []
-            var needed: Int?
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity * 5) { buffer in
-                var status: Int32 = 0
-                let count = Int(mkicu_current_currency_regions(date, buffer.baseAddress!, Int32(buffer.count), &status))
-                if status == MKICU_BUFFER_OVERFLOW { needed = count; return }
-                guard status <= 0 else { return }
-                let bytes = UnsafeRawBufferPointer(buffer)
-                for index in 0..<count {
-                    let record = index * 5
-                    records.append((String(decoding: bytes[record..<(record + 2)], as: UTF8.self),
-                                    String(decoding: bytes[(record + 2)..<(record + 5)], as: UTF8.self)))
-                }
-            }
-            guard let needed else { return records }
-            capacity = needed
+        // Five ASCII bytes a record: the region's two letters, the code's three.
+        guard let text = asciiString(capacity: initialCapacity * 5, { buffer, capacity, status in
+            mkicu_current_currency_regions(date, buffer, capacity, status) * 5
+        }) else { return [] }
+        let bytes = Array(text.utf8)
+        return stride(from: 0, to: bytes.count - bytes.count % 5, by: 5).map { record in
+            (String(decoding: bytes[record..<(record + 2)], as: UTF8.self),
+             String(decoding: bytes[(record + 2)..<(record + 5)], as: UTF8.self))
         }
     }
 

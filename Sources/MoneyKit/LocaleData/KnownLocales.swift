@@ -23,7 +23,7 @@ struct KnownLocales: Sendable {
         available = Set(identifiers)
         var languages = Set<String>(), scripts = Set<String>(), regions = Set<String>()
         // Split as bytes: the identifiers are ASCII, and splitting them as Characters (grapheme
-        // breaking) cost the process's first use 3 M of this table's 4.6 M instructions.
+        // breaking) made this table cost the process's first use 4.6 M instructions, not 3.0 M.
         for identifier in identifiers {
             let parts = identifier.utf8.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
             languages.insert(String(Substring(parts[0])))

@@ -105,7 +105,7 @@ enum ScaleWords {
             for value in Array(Int64(1)...20) + stride(from: Int64(30), through: 100, by: 10) + [200, 300, 500] {
                 guard let text = format.format(value, ruleSet: ruleSet) else { continue }
                 let pieces = ScaleWords.pieces(text)
-                for piece in pieces { numberWords.insert(piece.key) }
+                for piece in pieces { numberWords.insert(piece.bytes) }
                 if counts.contains(value), !spellings[value, default: []].contains(pieces) {
                     spellings[value, default: []].append(pieces)
                 }
@@ -117,7 +117,7 @@ enum ScaleWords {
         var found: [String: Word] = [:]
         var conflicting = Set<String>()
         func record(_ pieces: ArraySlice<Piece>, exponent: Int, side: MarkerSide) {
-            guard !pieces.isEmpty, !pieces.contains(where: { numberWords.contains($0.key) }) else { return }
+            guard !pieces.isEmpty, !pieces.contains(where: { numberWords.contains($0.bytes) }) else { return }
             let text = ScaleWords.text(of: pieces)
             guard !text.unicodeScalars.allSatisfy({ Numerals.kind($0.value) != nil || $0 == " " }) else { return }
             if let known = found[text], known.exponent != exponent { conflicting.insert(text) }
@@ -153,27 +153,24 @@ enum ScaleWords {
     /// A word of spelled-out text, and whether it was written onto the word before it (after
     /// an invisible break hint).
     ///
-    /// Compared and hashed by their UTF-8 bytes, not as Strings: every word compared here is
+    /// Kept, compared and hashed as UTF-8 bytes, not as Strings: every word compared here is
     /// a piece of ICU's output for the same language's rules, and String comparison and
-    /// hashing normalize text outside ASCII first, which cost ru's words 5.8 M instructions.
+    /// hashing normalize text outside ASCII first, which cost en's and ru's words 5.8 M
+    /// instructions.
     private struct Piece: Equatable {
-        let text: String
-        let glued: Bool
         /// The word's UTF-8 bytes.
-        let key: ByteKey
+        let bytes: ByteKey
+        let glued: Bool
 
-        init(text: String, glued: Bool) {
-            self.text = text
+        init(_ word: Substring.UnicodeScalarView, glued: Bool) {
+            self.bytes = ByteKey(Array(Substring(word).utf8))
             self.glued = glued
-            self.key = ByteKey(Array(text.utf8))
         }
-
-        static func == (a: Piece, b: Piece) -> Bool { a.glued == b.glued && a.key == b.key }
     }
 
     /// Spelled-out text in words: split at spaces and hyphens, and at ICU's invisible break
     /// hints (U+00AD soft hyphen, U+200B zero-width space), which join words written together.
-    /// (Each word sliced out whole: built a scalar at a time, the words of ru's 1,375
+    /// (Each word sliced out whole: built a scalar at a time, the words of en's and ru's 1,375
     /// spellings cost 6.7 M instructions.)
     private static func pieces(_ text: String) -> [Piece] {
         var pieces: [Piece] = []
@@ -191,12 +188,12 @@ enum ScaleWords {
                 index = next
                 continue
             }
-            if start < index { pieces.append(Piece(text: String(scalars[start..<index]), glued: glued)) }
+            if start < index { pieces.append(Piece(scalars[start..<index], glued: glued)) }
             glued = joinsNext
             start = next
             index = next
         }
-        if start < scalars.endIndex { pieces.append(Piece(text: String(scalars[start...]), glued: glued)) }
+        if start < scalars.endIndex { pieces.append(Piece(scalars[start...], glued: glued)) }
         return pieces
     }
 
@@ -205,7 +202,7 @@ enum ScaleWords {
         var text = ""
         for (position, piece) in pieces.enumerated() {
             if position > 0, !piece.glued { text += " " }
-            text += piece.text
+            text += String(decoding: piece.bytes.bytes, as: UTF8.self)
         }
         return text
     }
