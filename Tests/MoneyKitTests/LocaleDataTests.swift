@@ -228,9 +228,14 @@ import Testing
     /// reached byte by byte with the right value (the last of a repeated key), every byte
     /// that continues no key from any node reached is -1, and `hasChildren` says which nodes
     /// lead on. Random keys over a small alphabet (long shared prefixes, many branches at
-    /// one node) and over every byte (nodes placed far apart).
-    @Test("The double-array trie finds every key and nothing else", arguments: [(4, 300, 6), (256, 2_000, 5), (3, 40, 30)])
-    func doubleArrayHoldsExactlyItsKeys(alphabet: Int, keyCount: Int, longest: Int) {
+    /// one node) and over every byte (nodes placed far apart, and the bytes 0 and 255 in
+    /// tails), with the chains of one key in tails and without; without, the double array's
+    /// own view takes every step the tail-aware one does.
+    @Test("The double-array trie finds every key and nothing else", arguments: [
+        (4, 300, 6, false), (256, 2_000, 5, false), (3, 40, 30, false),
+        (4, 300, 6, true), (256, 2_000, 5, true), (3, 40, 30, true),
+    ])
+    func doubleArrayHoldsExactlyItsKeys(alphabet: Int, keyCount: Int, longest: Int, tails: Bool) {
         var generator = SplitMix64(seed: UInt64(alphabet * 1_000 + keyCount))
         var entries: [(key: [UInt8], value: Int32)] = []
         for index in 0..<keyCount {
@@ -249,9 +254,21 @@ import Testing
                 continued.insert(Array(key[0..<(length - 1)]))
             }
         }
-        let trie = MarkerTrie(entries)
+        let trie = MarkerTrie(entries, tails: tails)
         #expect(trie.nodeCount == prefixes.count)
         #expect(trie.value(forKey: entries[7].key) == 99_999)
+        // With tails, a prefix that one key only continues, below one that more keys share
+        // (or the root), begins a tail: the rest of that key's bytes, its end, its value.
+        func keysBelow(_ prefix: [UInt8]) -> [[UInt8]] { expected.keys.filter { $0.starts(with: prefix) } }
+        var tailCells = 0
+        for prefix in prefixes where !prefix.isEmpty && continued.contains(prefix) {
+            let below = keysBelow(prefix)
+            if below.count == 1, prefix.count == 1 || keysBelow(Array(prefix.dropLast())).count > 1 {
+                tailCells += below[0].count - prefix.count + 3
+            }
+        }
+        #expect(trie.cellCount == (tails ? tailCells : 0))
+        #expect(tailCells > 0)
         for prefix in prefixes {
             var node = MarkerTrie.root
             for byte in prefix { node = trie.child(of: node, byte: byte) }
@@ -261,7 +278,54 @@ import Testing
             for byte in UInt8.min...UInt8.max where !prefixes.contains(prefix + [byte]) {
                 #expect(trie.child(of: node, byte: byte) == -1)
             }
+            if !tails {
+                #expect(trie.doubleArrayView.value(at: node) == trie.value(at: node))
+                #expect((UInt8.min...UInt8.max).allSatisfy { trie.doubleArrayView.child(of: node, byte: $0) == trie.child(of: node, byte: $0) })
+            }
         }
+    }
+
+    /// A trie with tails reads back from the table cache only where tails are expected, and
+    /// a damaged tail is refused: a tail without its end, a first node pointing inside a
+    /// tail, a value out of range.
+    @Test func aTrieWithDamagedTailsIsRefused() throws {
+        let trie = MarkerTrie([(Array("dollars".utf8), 0), (Array("dong".utf8), 1), (Array("euro".utf8), 2)], tails: true)
+        // `dollars` and `dong` share `do`; below `dol`, `don` and `e` one key each: the tails
+        // `lars`, `g` and `uro`, each then its end and its value's two cells.
+        #expect(trie.cellCount == (4 + 1 + 3) + 3 * 3)
+        #expect(trie.slotCount >= 6 && trie.nodeCount == 14)
+        var writer = TableWriter()
+        trie.encode(to: &writer)
+        func reads(_ bytes: [UInt8], valueLimit: Int = 3, tails: Bool = true) -> Bool {
+            var reader = TableReader(bytes)
+            guard let back = try? MarkerTrie(reading: &reader, valueLimit: valueLimit, tails: tails) else { return false }
+            return ["dollars", "dong", "euro"].enumerated().allSatisfy { back.value(forKey: Array($1.utf8)) == Int32($0) }
+                && back.value(forKey: Array("dolla".utf8)) == -1 && back.value(forKey: Array("eurox".utf8)) == -1
+        }
+        #expect(reads(writer.bytes))
+        #expect(!reads(writer.bytes, tails: false))
+        #expect(!reads(writer.bytes, valueLimit: 2))
+        // The cells are the file's last array: 8 bytes of count, then two bytes a cell.
+        let cells = writer.bytes.count - 2 * trie.cellCount
+        var withoutEnd = writer.bytes
+        withoutEnd[withoutEnd.count - 6] = UInt8(ascii: "x")  // the last tail's end, now a byte
+        withoutEnd[withoutEnd.count - 5] = 0
+        #expect(!reads(withoutEnd))
+        var cutShort = Array(writer.bytes.dropLast(2))
+        cutShort.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(trie.cellCount - 1).littleEndian, toByteOffset: cells - 8, as: UInt64.self) }
+        #expect(!reads(cutShort))
+        // A first node's base made to point at the second cell of its tail.
+        let bases = 8 + 8  // node count, then the bases' count
+        var inside = writer.bytes
+        inside.withUnsafeMutableBytes { raw in
+            for slot in 0..<trie.slotCount {
+                let base = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: bases + 4 * slot, as: Int32.self))
+                if base <= MarkerTrie.tailBase {
+                    raw.storeBytes(of: (base - 1).littleEndian, toByteOffset: bases + 4 * slot, as: Int32.self)
+                }
+            }
+        }
+        #expect(!reads(inside))
     }
 }
 

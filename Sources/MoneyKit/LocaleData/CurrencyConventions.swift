@@ -309,7 +309,8 @@ final class CurrencyConventions: Sendable {
                 names.update(Array(wordKey.bytes)) { $0.nouns.formUnion(currencies) }
             }
             names.addPeriodlessVariants()
-            let (trie, infos) = names.build()
+            // Most of a name table is chains of one name each: kept in tails (MarkerTrie).
+            let (trie, infos) = names.build(tails: true)
             return NameTable(trie: trie, infos: NameInfos(infos), named: named, qualifiers: QualifierWords(derived.qualifiers))
         }
     }
@@ -369,7 +370,7 @@ extension CurrencyConventions.NameTable: StoredTable {
     convenience init(reading reader: inout TableReader) throws(TableReader.Invalid) {
         let named = try reader.readSet()
         let infos = try CurrencyConventions.NameInfos(reading: &reader)
-        let trie = try MarkerTrie(reading: &reader, valueLimit: infos.count)
+        let trie = try MarkerTrie(reading: &reader, valueLimit: infos.count, tails: true)
         let qualifiers = try QualifierWords(reading: &reader)
         self.init(trie: trie, infos: infos, named: named, qualifiers: qualifiers)
     }

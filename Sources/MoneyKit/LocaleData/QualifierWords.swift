@@ -103,7 +103,7 @@ final class QualifierWords: Sendable {
                 entries.append(entry)
             }
         }
-        trie = MarkerTrie(keys)
+        trie = MarkerTrie(keys, tails: true)
         self.entries = entries.exactlySized
         sets = pool.sets.exactlySized
     }
@@ -124,7 +124,7 @@ final class QualifierWords: Sendable {
         }
         entries = (0..<indexes.count / 2).map { Entry(stemIndex: indexes[2 * $0], wordIndex: indexes[2 * $0 + 1]) }
         self.sets = sets
-        trie = try MarkerTrie(reading: &reader, valueLimit: entries.count)
+        trie = try MarkerTrie(reading: &reader, valueLimit: entries.count, tails: true)
     }
 
     /// A word or stem while the table is built: its bytes in the build's byte store, and

@@ -16,8 +16,8 @@ struct Lexer {
     private let unmanagedProfile: Unmanaged<LocaleProfile>
     // The marker tables, borrowed for the parse as plain pointers (no reference counting):
     // the global tables live as long as the process, the locale's as long as its profile.
-    private let symbols: MarkerTrie.View
-    private let words: MarkerTrie.View
+    private let symbols: MarkerTrie.DoubleArrayView
+    private let words: MarkerTrie.DoubleArrayView
     private let names: MarkerTrie.View
     private let symbolHot: UnsafePointer<GlobalMarkers.HotTable>
     private let wordHot: UnsafePointer<GlobalMarkers.HotTable>
@@ -67,8 +67,8 @@ struct Lexer {
         self.unmanagedProfile = Unmanaged.passUnretained(profile)
         self.hint = hint
         let global = GlobalMarkers.shared
-        self.symbols = global.symbols.view
-        self.words = global.words.view
+        self.symbols = global.symbols.doubleArrayView
+        self.words = global.words.doubleArrayView
         let markers = markers ?? profile.currencies.unmanagedMarkers
         self.markerTables = markers
         self.compactAffixes = compact ?? profile.unmanagedCompact

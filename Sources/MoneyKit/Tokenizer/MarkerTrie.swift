@@ -14,6 +14,14 @@
 /// A missing node or value is -1, not nil: the arrays hold one Int32 per slot (an
 /// Optional<Int32> would take twice the memory), and the lexer's marker walk, a quarter of a
 /// parse's instructions, steps three tries per character on these values.
+///
+/// A subtree that holds one key only (the rest of `united states dollars` once `unit` has
+/// told it apart) is not laid out in the double array: its bytes are stored one after the
+/// other in a tail (Aoe's TAIL), one 2-byte cell a byte instead of a 12-byte slot, and the
+/// subtree's first node marks where its tail begins. Most nodes of a name table are such
+/// chains (88% over every locale's name tables); see BENCHMARKS.md, "Names in tails".
+/// A node is a slot of the double array (below ``Storage/slotCount``) or a tail cell
+/// (`slotCount` + the cell's index).
 final class MarkerTrie: @unchecked Sendable {
     /// One slot of the double array.
     struct Slot {
@@ -26,15 +34,69 @@ final class MarkerTrie: @unchecked Sendable {
         var value: Int32
     }
 
-    /// The trie's slots, immutable after init and freed in deinit.
+    /// A slot's base when its node begins a tail: `tailBase - cell` for the tail at `cell`.
+    /// (A laid-out node's base is -255 or more, and a step from a tail's first node finds
+    /// no child in the double array, so only a failed step tests for a tail.)
+    static let tailBase: Int32 = -256
+
+    /// A tail cell that ends a key: the next two cells hold the key's value (low and high
+    /// 16 bits). Every other cell holds a byte (0-255), so a step compares a cell with a byte.
+    static let tailEnd: UInt16 = 0x100
+
+    /// The trie's slots and tail cells, immutable after init and freed in deinit.
     struct Storage {
         let slots: UnsafeMutablePointer<Slot>
         /// The number of slots.
         let slotCount: Int
+        /// The tails, one after the other: bytes, then ``tailEnd`` and the value.
+        let cells: UnsafeMutablePointer<UInt16>
     }
 
-    /// A borrowed view for walking the trie: valid while the trie lives.
-    struct View {
+    /// A borrowed view for walking the trie: valid while the trie lives. It steps into the
+    /// tails of a trie that has them; ``DoubleArrayView`` walks a trie that has none.
+    struct View: TrieWalk {
+        let storage: UnsafePointer<Storage>
+
+        /// The child of `node` along `byte`, or -1.
+        @inline(__always)
+        func child(of node: Int32, byte: UInt8) -> Int32 {
+            let storage = storage.pointee
+            let slotCount = storage.slotCount
+            guard Int(node) < slotCount else {
+                // In a tail: the next cell, if it holds this byte.
+                let cell = Int(node) &- slotCount
+                return storage.cells[cell] == UInt16(byte) ? node &+ 1 : -1
+            }
+            let base = storage.slots[Int(node)].base
+            let slot = Int(base) &+ Int(byte)
+            if UInt(bitPattern: slot) < UInt(bitPattern: slotCount) && storage.slots[slot].check == node {
+                return Int32(truncatingIfNeeded: slot)
+            }
+            // A node that begins a tail has no child in the double array.
+            guard base <= MarkerTrie.tailBase else { return -1 }
+            let cell = Int(MarkerTrie.tailBase &- base)
+            return storage.cells[cell] == UInt16(byte) ? Int32(truncatingIfNeeded: slotCount &+ cell &+ 1) : -1
+        }
+
+        /// The value stored at `node`, or -1 when no key ends there.
+        @inline(__always)
+        func value(at node: Int32) -> Int32 {
+            let storage = storage.pointee
+            guard Int(node) < storage.slotCount else {
+                let cell = Int(node) &- storage.slotCount
+                guard storage.cells[cell] == MarkerTrie.tailEnd else { return -1 }
+                return Int32(storage.cells[cell + 1]) | Int32(storage.cells[cell + 2]) << 16
+            }
+            return storage.slots[Int(node)].value
+        }
+    }
+
+    /// A borrowed view of a trie without tails (built with `tails: false`): a step is the
+    /// double array's alone, without ``View``'s test for a tail. The lexer walks the global
+    /// symbol and word tables with it, two of the three tables it steps on every character
+    /// of a marker (the tails' tests cost 233 instructions a parse in all three:
+    /// BENCHMARKS.md, "Names in tails"). On a trie with tails it would miss the keys there.
+    struct DoubleArrayView: TrieWalk {
         let storage: UnsafePointer<Storage>
 
         /// The child of `node` along `byte`, or -1.
@@ -49,48 +111,21 @@ final class MarkerTrie: @unchecked Sendable {
                 ? Int32(truncatingIfNeeded: slot) : -1
         }
 
-        /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
-        @inline(__always)
-        func child(of node: Int32, scalar: UInt32) -> Int32 {
-            scalar < 0x80 ? child(of: node, byte: UInt8(scalar)) : child(of: node, multiByteScalar: scalar)
-        }
-
-        /// ``child(of:scalar:)`` for a scalar of two to four UTF-8 bytes. Out of line: inlined
-        /// at each of the marker walk's three steps, its branches made the compiler keep a
-        /// dozen copies of the walk's nodes, copied on every character.
-        @inline(never)
-        func child(of node: Int32, multiByteScalar scalar: UInt32) -> Int32 {
-            if scalar < 0x800 {
-                let next = child(of: node, byte: UInt8(0xC0 | scalar >> 6))
-                return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
-            }
-            if scalar < 0x10000 {
-                var next = child(of: node, byte: UInt8(0xE0 | scalar >> 12))
-                if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
-                return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
-            }
-            var next = child(of: node, byte: UInt8(0xF0 | scalar >> 18))
-            if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 12 & 0x3F)) }
-            if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
-            return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
-        }
-
         /// The value stored at `node`, or -1 when no key ends there.
         @inline(__always)
         func value(at node: Int32) -> Int32 { storage.pointee.slots[Int(node)].value }
-
-        /// Whether some key continues past `node`: a scan of the 256 slots its children could
-        /// take. (Asked only while building a locale's tables, a few dozen times; a flag per
-        /// slot cost 1.4 MiB over every locale's tries.)
-        func hasChildren(_ node: Int32) -> Bool {
-            (0...UInt8.max).contains { child(of: node, byte: $0) >= 0 }
-        }
     }
 
     private let storage: UnsafeMutablePointer<Storage>
 
     /// A view for walking; the caller keeps the trie alive while using it.
     var view: View { View(storage: UnsafePointer(storage)) }
+
+    /// A view for walking a trie built without tails (``DoubleArrayView``).
+    var doubleArrayView: DoubleArrayView {
+        assert(cellCount == 0, "a trie with tails walked by its double array alone")
+        return DoubleArrayView(storage: UnsafePointer(storage))
+    }
 
     /// The root node.
     static let root: Int32 = 0
@@ -101,8 +136,10 @@ final class MarkerTrie: @unchecked Sendable {
     /// key's common prefix with the previous one: a node's children are therefore created
     /// in ascending byte order, and laying edges out by parent in creation order keeps each
     /// node's edges contiguous and sorted. Linear after the sort, no per-node allocation.
-    /// The nodes are then placed in the double array (``placeInDoubleArray``).
-    init(_ entries: [(key: [UInt8], value: Int32)]) {
+    /// The nodes are then placed in the double array (``placeInDoubleArray``), the chains of
+    /// one key in tails when `tails` is true (a trie to walk with ``view``, not
+    /// ``doubleArrayView``).
+    init(_ entries: [(key: [UInt8], value: Int32)], tails: Bool = false) {
         var order = entries.indices.filter { !entries[$0].key.isEmpty }
         order.sort { a, b in
             let left = entries[a].key, right = entries[b].key
@@ -130,14 +167,18 @@ final class MarkerTrie: @unchecked Sendable {
             previous = key
         }
         let count = nodeValues.count
+        let tails = tails ? MarkerTrie.tails(values: nodeValues, parents: nodeParents, bytes: nodeBytes)
+            : (starts: [], cells: [], isInside: [Bool](repeating: false, count: count))
+        // The edges of the double array: every child of a laid-out node (a tail's first node
+        // is laid out, the rest of the tail is not).
         var edgeCount = [Int32](repeating: 0, count: count)
-        for node in 1..<max(count, 1) { edgeCount[Int(nodeParents[node])] += 1 }
+        for node in 1..<max(count, 1) where !tails.isInside[node] { edgeCount[Int(nodeParents[node])] += 1 }
         var edgeStart = [Int32](repeating: 0, count: count + 1)
         for node in 0..<count { edgeStart[node + 1] = edgeStart[node] + edgeCount[node] }
         // Children by parent, in creation order: ascending bytes within each parent.
-        var children = [Int32](repeating: 0, count: max(count - 1, 0))
+        var children = [Int32](repeating: 0, count: Int(edgeStart[count]))
         var fill = edgeStart
-        for node in 1..<max(count, 1) {
+        for node in 1..<max(count, 1) where !tails.isInside[node] {
             let parent = Int(nodeParents[node])
             children[Int(fill[parent])] = Int32(node)
             fill[parent] += 1
@@ -149,14 +190,62 @@ final class MarkerTrie: @unchecked Sendable {
         }
         layout.base.deallocate()
         layout.check.deallocate()
-        for node in 0..<count {
+        for node in 0..<count where layout.slotOfNode[node] >= 0 {
             slots[Int(layout.slotOfNode[node])].value = nodeValues[node]
         }
+        for (node, cell) in tails.starts {
+            slots[Int(layout.slotOfNode[Int(node)])].base = MarkerTrie.tailBase - cell
+        }
+        let cells = UnsafeMutablePointer<UInt16>.allocate(capacity: max(tails.cells.count, 1))
+        cells.initialize(from: tails.cells, count: tails.cells.count)
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(slots: slots, slotCount: layout.slotCount))
+        storage.initialize(to: Storage(slots: slots, slotCount: layout.slotCount, cells: cells))
         nodeCount = count
         slotCount = layout.slotCount
-        byteSize = slotCount * (4 + 4 + 4)
+        cellCount = tails.cells.count
+        byteSize = slotCount * (4 + 4 + 4) + cellCount * 2
+    }
+
+    /// Which nodes go to tails: a node other than the root whose subtree holds one key and
+    /// which has a child begins a tail, unless its parent is in one. Returns, for each such
+    /// node, the index of its tail's first cell; the cells (the bytes of its subtree's nodes,
+    /// then ``tailEnd`` and the key's value); and which nodes are inside a tail (below its
+    /// first node, not laid out in the double array). Nodes are created in key order, so a
+    /// parent comes before its children, and a subtree of one key is one chain.
+    private static func tails(values: [Int32], parents: [Int32], bytes: [UInt8])
+        -> (starts: [(node: Int32, cell: Int32)], cells: [UInt16], isInside: [Bool]) {
+        let count = values.count
+        var keysBelow = [Int32](repeating: 0, count: count)
+        var onlyChild = [Int32](repeating: -1, count: count)  // a child (the only one where keysBelow is 1)
+        for node in stride(from: count - 1, through: 0, by: -1) {
+            if values[node] >= 0 { keysBelow[node] += 1 }
+            if node > 0 {
+                keysBelow[Int(parents[node])] += keysBelow[node]
+                onlyChild[Int(parents[node])] = Int32(node)
+            }
+        }
+        var starts: [(node: Int32, cell: Int32)] = []
+        var cells: [UInt16] = []
+        var isInside = [Bool](repeating: false, count: count)
+        var isStart = [Bool](repeating: false, count: count)
+        for node in 1..<max(count, 1) {
+            let parent = Int(parents[node])
+            if isStart[parent] || isInside[parent] {
+                isInside[node] = true
+            } else if keysBelow[node] == 1, onlyChild[node] >= 0 {
+                isStart[node] = true
+                starts.append((Int32(node), Int32(cells.count)))
+                var next = Int(onlyChild[node])
+                while true {
+                    cells.append(UInt16(bytes[next]))
+                    guard values[next] < 0 else { break }
+                    next = Int(onlyChild[next])
+                }
+                let value = UInt32(bitPattern: values[next])
+                cells += [tailEnd, UInt16(truncatingIfNeeded: value), UInt16(truncatingIfNeeded: value >> 16)]
+            }
+        }
+        return (starts, cells, isInside)
     }
 
     /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``).
@@ -168,29 +257,51 @@ final class MarkerTrie: @unchecked Sendable {
         writer.write(slots.map(\.base))
         writer.write(slots.map(\.check))
         writer.write(slots.map(\.value))
+        writer.write(UnsafeBufferPointer(start: storage.pointee.cells, count: cellCount))
     }
 
     /// Reads a trie ``encode(to:)`` wrote, whose values index a table of `valueLimit`
-    /// entries. Any base and check are safe to walk (a step bounds its slot); values are
-    /// checked.
-    init(reading reader: inout TableReader, valueLimit: Int) throws(TableReader.Invalid) {
+    /// entries, and which may have tails only if `tails` is true. Any base and check are safe
+    /// to walk (a step bounds its slot); values and tails are checked.
+    init(reading reader: inout TableReader, valueLimit: Int, tails: Bool = false) throws(TableReader.Invalid) {
         let nodeCount = try reader.readCount()
         let base = try reader.readArray(of: Int32.self)
         let check = try reader.readArray(of: Int32.self)
         let values = try reader.readArray(of: Int32.self)
+        let tailCells = try reader.readArray(of: UInt16.self)
         let count = base.count
-        guard count >= 1, check.count == count, values.count == count, nodeCount <= count,
+        guard count >= 1, check.count == count, values.count == count, nodeCount <= count + tailCells.count,
+              tails || tailCells.isEmpty, count + tailCells.count < Int(Int32.max),
               values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit })
+        else { throw TableReader.Invalid() }
+        // The tails, read one by one: bytes, then the end and a value in range. A step from
+        // a tail's first node must land on a tail's first cell.
+        var tailStarts = [Bool](repeating: false, count: tailCells.count)
+        var cell = 0
+        while cell < tailCells.count {
+            tailStarts[cell] = true
+            let first = cell
+            while cell < tailCells.count, tailCells[cell] < MarkerTrie.tailEnd { cell += 1 }
+            guard cell > first, cell + 2 < tailCells.count, tailCells[cell] == MarkerTrie.tailEnd else { throw TableReader.Invalid() }
+            let value = Int(tailCells[cell + 1]) | Int(tailCells[cell + 2]) << 16
+            guard value < valueLimit else { throw TableReader.Invalid() }
+            cell += 3
+        }
+        guard base.allSatisfy({ $0 > MarkerTrie.tailBase || Int(MarkerTrie.tailBase - $0) < tailCells.count
+                                    && tailStarts[Int(MarkerTrie.tailBase - $0)] })
         else { throw TableReader.Invalid() }
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: count)
         for slot in 0..<count {
             (slots + slot).initialize(to: Slot(base: base[slot], check: check[slot], value: values[slot]))
         }
+        let cells = UnsafeMutablePointer<UInt16>.allocate(capacity: max(tailCells.count, 1))
+        cells.initialize(from: tailCells, count: tailCells.count)
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(slots: slots, slotCount: count))
+        storage.initialize(to: Storage(slots: slots, slotCount: count, cells: cells))
         self.nodeCount = nodeCount
         slotCount = count
-        byteSize = slotCount * (4 + 4 + 4)
+        cellCount = tailCells.count
+        byteSize = slotCount * (4 + 4 + 4) + cellCount * 2
     }
 
     /// Places the nodes in a double array, in creation order (a parent is created before its
@@ -280,6 +391,7 @@ final class MarkerTrie: @unchecked Sendable {
 
     deinit {
         storage.pointee.slots.deallocate()
+        storage.pointee.cells.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -309,8 +421,54 @@ final class MarkerTrie: @unchecked Sendable {
     /// Number of slots of the double array (nodes and the free slots between them).
     let slotCount: Int
 
+    /// Number of tail cells.
+    let cellCount: Int
+
     /// Heap bytes held.
     let byteSize: Int
+}
+
+/// The steps of a walk over a ``MarkerTrie`` (its two views), and what they give.
+protocol TrieWalk {
+    /// The child of `node` along `byte`, or -1.
+    func child(of node: Int32, byte: UInt8) -> Int32
+    /// The value stored at `node`, or -1 when no key ends there.
+    func value(at node: Int32) -> Int32
+}
+
+extension TrieWalk {
+    /// The node reached from `node` along the UTF-8 bytes of `scalar`, or -1.
+    @inline(__always)
+    func child(of node: Int32, scalar: UInt32) -> Int32 {
+        scalar < 0x80 ? child(of: node, byte: UInt8(scalar)) : child(of: node, multiByteScalar: scalar)
+    }
+
+    /// ``child(of:scalar:)`` for a scalar of two to four UTF-8 bytes. Out of line: inlined
+    /// at each of the marker walk's three steps, its branches made the compiler keep a
+    /// dozen copies of the walk's nodes, copied on every character.
+    @inline(never)
+    func child(of node: Int32, multiByteScalar scalar: UInt32) -> Int32 {
+        if scalar < 0x800 {
+            let next = child(of: node, byte: UInt8(0xC0 | scalar >> 6))
+            return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+        }
+        if scalar < 0x10000 {
+            var next = child(of: node, byte: UInt8(0xE0 | scalar >> 12))
+            if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
+            return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+        }
+        var next = child(of: node, byte: UInt8(0xF0 | scalar >> 18))
+        if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 12 & 0x3F)) }
+        if next >= 0 { next = child(of: next, byte: UInt8(0x80 | scalar >> 6 & 0x3F)) }
+        return next < 0 ? -1 : child(of: next, byte: UInt8(0x80 | scalar & 0x3F))
+    }
+
+    /// Whether some key continues past `node`: a scan of the 256 bytes that could follow it.
+    /// (Asked only while building a locale's tables, a few dozen times; a flag per slot cost
+    /// 1.4 MiB over every locale's tries.)
+    func hasChildren(_ node: Int32) -> Bool {
+        (0...UInt8.max).contains { child(of: node, byte: $0) >= 0 }
+    }
 }
 
 /// Collects marker keys, each with an info value (which currencies it denotes, and how),
@@ -361,8 +519,8 @@ struct MarkerTableBuilder<Info> {
     }
 
     /// The trie over every key, and the infos it indexes.
-    func build() -> (trie: MarkerTrie, infos: [Info]) {
-        (MarkerTrie(ids.map { (Array($0.key.bytes), $0.value) }), infos)
+    func build(tails: Bool = false) -> (trie: MarkerTrie, infos: [Info]) {
+        (MarkerTrie(ids.map { (Array($0.key.bytes), $0.value) }, tails: tails), infos)
     }
 }
 
@@ -723,7 +881,7 @@ enum MarkerKey {
     /// The node reached from `node` along the folded key bytes of a scalar that folds to
     /// several (rare: `İ` lower-cased, a ligature), or -1.
     @inline(never)
-    static func stepBytes(of canonical: UInt32, from node: Int32, in trie: MarkerTrie.View) -> Int32 {
+    static func stepBytes<Walk: TrieWalk>(of canonical: UInt32, from node: Int32, in trie: Walk) -> Int32 {
         var node = node
         appendKeyBytes(of: canonical, folded: true) { byte in
             if node >= 0 { node = trie.child(of: node, byte: byte) }
@@ -738,9 +896,18 @@ enum MarkerKey {
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, trie: MarkerTrie, folded: Bool,
         accepting accept: (Int32) -> Bool = { _ in true }
     ) -> (end: Int, value: Int32)? {
-        // Walked through the plain view: the closure below captured the trie itself, a
-        // retain and a release per character.
-        let trie = trie.view
+        // Walked through a view: the closure below captured the trie itself, a retain and a
+        // release per character. A trie without tails (the compact affixes, on every parse's
+        // path) takes the double array's step alone.
+        trie.cellCount == 0
+            ? longestMatch(in: bytes, from: start, walking: trie.doubleArrayView, folded: folded, accepting: accept)
+            : longestMatch(in: bytes, from: start, walking: trie.view, folded: folded, accepting: accept)
+    }
+
+    private static func longestMatch<Walk: TrieWalk>(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, walking trie: Walk, folded: Bool,
+        accepting accept: (Int32) -> Bool
+    ) -> (end: Int, value: Int32)? {
         var node = MarkerTrie.root
         var index = start
         var best: (end: Int, value: Int32)?

@@ -244,7 +244,7 @@ enum SpelledNumberReader {
         // arrays at each step retained and released them (13 times per parse, callgrind).
         let found = words.pieces.withUnsafeBufferPointer { pieces in
             words.meaningStarts.withUnsafeBufferPointer { meaningStarts in
-                var search = Search(trie: words.trie.view, pieces: pieces, meaningStarts: meaningStarts,
+                var search = Search(trie: words.trie.doubleArrayView, pieces: pieces, meaningStarts: meaningStarts,
                                     multipliesSmallerScales: words.multipliesSmallerScales)
                 return search.furthest(from: 0, state: Combination(), in: &text)
             }
@@ -292,7 +292,7 @@ enum SpelledNumberReader {
     private static func mayBegin(_ input: UnsafeBufferPointer<UInt8>, at start: Int, _ words: NumberWords) -> Bool {
         // (A language without number words has no pair's bit set.)
         if start + 1 < input.count, Characters.isASCIILetter(input[start]), Characters.isASCIILetter(input[start + 1]) {
-            return words.keyMayBegin(with: input[start] | 0x20, input[start + 1] | 0x20) && wordWalks(input, from: start, in: words.trie.view)
+            return words.keyMayBegin(with: input[start] | 0x20, input[start + 1] | 0x20) && wordWalks(input, from: start, in: words.trie.doubleArrayView)
         }
         return mayBeginDecoding(input, at: start, words)
     }
@@ -303,7 +303,7 @@ enum SpelledNumberReader {
         guard let canonical = NumberWords.keyScalar(Characters.decode(input, at: start).scalar) else { return false }
         // The first scalar's key bytes; one that keys to nothing (a mark that folding
         // removes) begins no number here.
-        let trie = words.trie.view
+        let trie = words.trie.doubleArrayView
         var node = MarkerTrie.root
         var keyed = false
         NumberWords.appendKeyBytes(of: canonical) { byte in
@@ -357,7 +357,7 @@ enum SpelledNumberReader {
     /// `zweihundert` then `tausend`; `and` is no `a` then a key beginning `nd`). Every
     /// split is followed, within a budget of steps; past it, or at a character that keys
     /// otherwise than a letter, the test passes.
-    private static func wordWalks(_ input: UnsafeBufferPointer<UInt8>, from start: Int, in trie: MarkerTrie.View) -> Bool {
+    private static func wordWalks(_ input: UnsafeBufferPointer<UInt8>, from start: Int, in trie: MarkerTrie.DoubleArrayView) -> Bool {
         var budget = maximumWalkSteps
         return wordWalks(input, from: start, in: trie, budget: &budget)
     }
@@ -366,7 +366,7 @@ enum SpelledNumberReader {
     /// (a word of one repeated key, `aaaa…`, splits at every letter).
     private static let maximumWalkSteps = 64
 
-    private static func wordWalks(_ input: UnsafeBufferPointer<UInt8>, from start: Int, in trie: MarkerTrie.View,
+    private static func wordWalks(_ input: UnsafeBufferPointer<UInt8>, from start: Int, in trie: MarkerTrie.DoubleArrayView,
                                   budget: inout Int) -> Bool {
         var node = MarkerTrie.root
         var index = start
@@ -563,7 +563,7 @@ enum SpelledNumberReader {
     /// The bounded search for the reading that reaches furthest.
     private struct Search {
         /// The language's table (``NumberWords``), borrowed for the search.
-        let trie: MarkerTrie.View
+        let trie: MarkerTrie.DoubleArrayView
         let pieces: UnsafeBufferPointer<NumberWords.Piece>
         let meaningStarts: UnsafeBufferPointer<Int32>
         let multipliesSmallerScales: Bool
