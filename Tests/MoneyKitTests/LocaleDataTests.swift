@@ -257,15 +257,20 @@ import Testing
         let trie = MarkerTrie(entries, tails: tails)
         #expect(trie.nodeCount == prefixes.count)
         #expect(trie.value(forKey: entries[7].key) == 99_999)
-        // With tails, a prefix that one key only continues, below one that more keys share
-        // (or the root), begins a tail: the rest of that key's bytes, its end, its value.
+        // With tails, a prefix below which the keys form a single path (each a prefix of
+        // the longest), under one where they do not (or the root), begins a tail: the rest of
+        // the longest key's bytes, and each key below the prefix's mark and value (3 cells).
         func keysBelow(_ prefix: [UInt8]) -> [[UInt8]] { expected.keys.filter { $0.starts(with: prefix) } }
-        var tailCells = 0
-        for prefix in prefixes where !prefix.isEmpty && continued.contains(prefix) {
+        func isPath(_ prefix: [UInt8]) -> Bool {
             let below = keysBelow(prefix)
-            if below.count == 1, prefix.count == 1 || keysBelow(Array(prefix.dropLast())).count > 1 {
-                tailCells += below[0].count - prefix.count + 3
-            }
+            let longest = below.max { $0.count < $1.count } ?? prefix
+            return below.allSatisfy { longest.starts(with: $0) }
+        }
+        var tailCells = 0
+        for prefix in prefixes where !prefix.isEmpty && continued.contains(prefix) && isPath(prefix) {
+            guard prefix.count == 1 || !isPath(Array(prefix.dropLast())) else { continue }
+            let below = keysBelow(prefix).filter { $0.count > prefix.count }
+            tailCells += below.map(\.count).max()! - prefix.count + 3 * below.count
         }
         #expect(trie.cellCount == (tails ? tailCells : 0))
         #expect(tailCells > 0)
@@ -286,25 +291,26 @@ import Testing
     }
 
     /// A trie with tails reads back from the table cache only where tails are expected, and
-    /// a damaged tail is refused: a tail without its end, a first node pointing inside a
+    /// a damaged tail is refused: a tail without its end, a value not followed by a byte, a first node pointing inside a
     /// tail, a value out of range.
     @Test func aTrieWithDamagedTailsIsRefused() throws {
-        let trie = MarkerTrie([(Array("dollars".utf8), 0), (Array("dong".utf8), 1), (Array("euro".utf8), 2)], tails: true)
-        // `dollars` and `dong` share `do`; below `dol`, `don` and `e` one key each: the tails
-        // `lars`, `g` and `uro`, each then its end and its value's two cells.
-        #expect(trie.cellCount == (4 + 1 + 3) + 3 * 3)
+        let keys = ["dollar", "dollars", "dong", "euro"]
+        let trie = MarkerTrie(keys.enumerated().map { (Array($1.utf8), Int32($0)) }, tails: true)
+        // `dollar(s)` and `dong` share `do`; below `dol`, `don` and `e` single paths: the tails
+        // `lar` (a value: 3 cells) `s`, `g` and `uro`, each then its end and its value.
+        #expect(trie.cellCount == (4 + 1 + 3) + 4 * 3)
         #expect(trie.slotCount >= 6 && trie.nodeCount == 14)
         var writer = TableWriter()
         trie.encode(to: &writer)
-        func reads(_ bytes: [UInt8], valueLimit: Int = 3, tails: Bool = true) -> Bool {
+        func reads(_ bytes: [UInt8], valueLimit: Int = 4, tails: Bool = true) -> Bool {
             var reader = TableReader(bytes)
             guard let back = try? MarkerTrie(reading: &reader, valueLimit: valueLimit, tails: tails) else { return false }
-            return ["dollars", "dong", "euro"].enumerated().allSatisfy { back.value(forKey: Array($1.utf8)) == Int32($0) }
-                && back.value(forKey: Array("dolla".utf8)) == -1 && back.value(forKey: Array("eurox".utf8)) == -1
+            return keys.enumerated().allSatisfy { back.value(forKey: Array($1.utf8)) == Int32($0) }
+                && ["dolla", "dollarss", "dollart", "eurox", "eur"].allSatisfy { back.value(forKey: Array($0.utf8)) == -1 }
         }
         #expect(reads(writer.bytes))
         #expect(!reads(writer.bytes, tails: false))
-        #expect(!reads(writer.bytes, valueLimit: 2))
+        #expect(!reads(writer.bytes, valueLimit: 3))
         // The cells are the file's last array: 8 bytes of count, then two bytes a cell.
         let cells = writer.bytes.count - 2 * trie.cellCount
         var withoutEnd = writer.bytes
@@ -314,6 +320,10 @@ import Testing
         var cutShort = Array(writer.bytes.dropLast(2))
         cutShort.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(trie.cellCount - 1).littleEndian, toByteOffset: cells - 8, as: UInt64.self) }
         #expect(!reads(cutShort))
+        var valueLast = writer.bytes  // `dollar`'s value followed by an end, not by `s`
+        valueLast[cells + 2 * 6] = 0x01
+        valueLast[cells + 2 * 6 + 1] = 0x01
+        #expect(!reads(valueLast))
         // A first node's base made to point at the second cell of its tail.
         let bases = 8 + 8  // node count, then the bases' count
         var inside = writer.bytes

@@ -15,11 +15,13 @@
 /// Optional<Int32> would take twice the memory), and the lexer's marker walk, a quarter of a
 /// parse's instructions, steps three tries per character on these values.
 ///
-/// A subtree that holds one key only (the rest of `united states dollars` once `unit` has
-/// told it apart) is not laid out in the double array: its bytes are stored one after the
-/// other in a tail (Aoe's TAIL), one 2-byte cell a byte instead of a 12-byte slot, and the
-/// subtree's first node marks where its tail begins. Most nodes of a name table are such
-/// chains (88% over every locale's name tables); see BENCHMARKS.md, "Names in tails".
+/// A subtree that is a single path (the rest of `united states dollar`, `dollars` once
+/// `unit` has told it apart) is not laid out in the double array: its bytes are stored one
+/// after the other in a tail (after Aoe's TAIL, here with the values of the keys that end
+/// along it), one 2-byte cell a byte instead of a 12-byte slot, and the subtree's first
+/// node marks where its tail begins. Most nodes of a name table are in such paths (88% of
+/// every locale's name tables' nodes have one child and no value); see BENCHMARKS.md,
+/// "Names in tails".
 /// A node is a slot of the double array (below ``Storage/slotCount``) or a tail cell
 /// (`slotCount` + the cell's index).
 final class MarkerTrie: @unchecked Sendable {
@@ -39,16 +41,22 @@ final class MarkerTrie: @unchecked Sendable {
     /// no child in the double array, so only a failed step tests for a tail.)
     static let tailBase: Int32 = -256
 
-    /// A tail cell that ends a key: the next two cells hold the key's value (low and high
-    /// 16 bits). Every other cell holds a byte (0-255), so a step compares a cell with a byte.
-    static let tailEnd: UInt16 = 0x100
+    /// A tail cell where a key ends and the tail goes on: the next two cells hold the key's
+    /// value (low and high 16 bits), the cell after them the tail's next byte. Every cell
+    /// that is not a value's holds a byte (0-255) or one of these two marks, so a step
+    /// compares a cell with a byte.
+    static let tailValue: UInt16 = 0x100
+
+    /// A tail cell where a key ends with the tail: the next two cells hold its value.
+    static let tailEnd: UInt16 = 0x101
 
     /// The trie's slots and tail cells, immutable after init and freed in deinit.
     struct Storage {
         let slots: UnsafeMutablePointer<Slot>
         /// The number of slots.
         let slotCount: Int
-        /// The tails, one after the other: bytes, then ``tailEnd`` and the value.
+        /// The tails, one after the other: bytes and values (``tailValue``), ending with
+        /// ``tailEnd`` and the last value.
         let cells: UnsafeMutablePointer<UInt16>
     }
 
@@ -63,16 +71,19 @@ final class MarkerTrie: @unchecked Sendable {
             let storage = storage.pointee
             let slotCount = storage.slotCount
             guard Int(node) < slotCount else {
-                // In a tail: the next cell, if it holds this byte.
+                // In a tail: the next cell, if it holds this byte, or the one after a value.
                 let cell = Int(node) &- slotCount
-                return storage.cells[cell] == UInt16(byte) ? node &+ 1 : -1
+                let next = storage.cells[cell]
+                if next == UInt16(byte) { return node &+ 1 }
+                return next == MarkerTrie.tailValue && storage.cells[cell &+ 3] == UInt16(byte) ? node &+ 4 : -1
             }
             let base = storage.slots[Int(node)].base
             let slot = Int(base) &+ Int(byte)
             if UInt(bitPattern: slot) < UInt(bitPattern: slotCount) && storage.slots[slot].check == node {
                 return Int32(truncatingIfNeeded: slot)
             }
-            // A node that begins a tail has no child in the double array.
+            // A node that begins a tail has no child in the double array (and its own value,
+            // if any, in its slot: its tail begins with a byte).
             guard base <= MarkerTrie.tailBase else { return -1 }
             let cell = Int(MarkerTrie.tailBase &- base)
             return storage.cells[cell] == UInt16(byte) ? Int32(truncatingIfNeeded: slotCount &+ cell &+ 1) : -1
@@ -84,7 +95,7 @@ final class MarkerTrie: @unchecked Sendable {
             let storage = storage.pointee
             guard Int(node) < storage.slotCount else {
                 let cell = Int(node) &- storage.slotCount
-                guard storage.cells[cell] == MarkerTrie.tailEnd else { return -1 }
+                guard storage.cells[cell] >= MarkerTrie.tailValue else { return -1 }
                 return Int32(storage.cells[cell + 1]) | Int32(storage.cells[cell + 2]) << 16
             }
             return storage.slots[Int(node)].value
@@ -206,23 +217,25 @@ final class MarkerTrie: @unchecked Sendable {
         byteSize = slotCount * (4 + 4 + 4) + cellCount * 2
     }
 
-    /// Which nodes go to tails: a node other than the root whose subtree holds one key and
-    /// which has a child begins a tail, unless its parent is in one. Returns, for each such
-    /// node, the index of its tail's first cell; the cells (the bytes of its subtree's nodes,
-    /// then ``tailEnd`` and the key's value); and which nodes are inside a tail (below its
-    /// first node, not laid out in the double array). Nodes are created in key order, so a
-    /// parent comes before its children, and a subtree of one key is one chain.
+    /// Which nodes go to tails: a node other than the root whose subtree is a single path
+    /// (each node one child at most) and which has a child begins a tail, unless its parent
+    /// is in that path too. Returns, for each such node, the index of its tail's first cell;
+    /// the cells (the bytes of the path's nodes below it, each key ending there followed by
+    /// ``tailValue`` or, at the path's end, ``tailEnd``, and its value); and which nodes are
+    /// inside a tail (below its first node, not laid out in the double array). Nodes are
+    /// created in key order, so a parent comes before its children.
     private static func tails(values: [Int32], parents: [Int32], bytes: [UInt8])
         -> (starts: [(node: Int32, cell: Int32)], cells: [UInt16], isInside: [Bool]) {
         let count = values.count
-        var keysBelow = [Int32](repeating: 0, count: count)
-        var onlyChild = [Int32](repeating: -1, count: count)  // a child (the only one where keysBelow is 1)
+        var childCount = [Int32](repeating: 0, count: count)
+        var onlyChild = [Int32](repeating: -1, count: count)  // a child (the only one where childCount is 1)
+        for node in 1..<max(count, 1) {
+            childCount[Int(parents[node])] += 1
+            onlyChild[Int(parents[node])] = Int32(node)
+        }
+        var isPath = [Bool](repeating: false, count: count)  // the subtree is a single path
         for node in stride(from: count - 1, through: 0, by: -1) {
-            if values[node] >= 0 { keysBelow[node] += 1 }
-            if node > 0 {
-                keysBelow[Int(parents[node])] += keysBelow[node]
-                onlyChild[Int(parents[node])] = Int32(node)
-            }
+            isPath[node] = childCount[node] == 0 || childCount[node] == 1 && isPath[Int(onlyChild[node])]
         }
         var starts: [(node: Int32, cell: Int32)] = []
         var cells: [UInt16] = []
@@ -232,17 +245,20 @@ final class MarkerTrie: @unchecked Sendable {
             let parent = Int(parents[node])
             if isStart[parent] || isInside[parent] {
                 isInside[node] = true
-            } else if keysBelow[node] == 1, onlyChild[node] >= 0 {
+            } else if isPath[node], childCount[node] > 0 {
                 isStart[node] = true
                 starts.append((Int32(node), Int32(cells.count)))
                 var next = Int(onlyChild[node])
                 while true {
                     cells.append(UInt16(bytes[next]))
-                    guard values[next] < 0 else { break }
+                    let last = childCount[next] == 0
+                    if values[next] >= 0 {
+                        let value = UInt32(bitPattern: values[next])
+                        cells += [last ? tailEnd : tailValue, UInt16(truncatingIfNeeded: value), UInt16(truncatingIfNeeded: value >> 16)]
+                    }
+                    if last { break }
                     next = Int(onlyChild[next])
                 }
-                let value = UInt32(bitPattern: values[next])
-                cells += [tailEnd, UInt16(truncatingIfNeeded: value), UInt16(truncatingIfNeeded: value >> 16)]
             }
         }
         return (starts, cells, isInside)
@@ -274,19 +290,27 @@ final class MarkerTrie: @unchecked Sendable {
               tails || tailCells.isEmpty, count + tailCells.count < Int(Int32.max),
               values.allSatisfy({ $0 >= -1 && Int($0) < valueLimit })
         else { throw TableReader.Invalid() }
-        // The tails, read one by one: bytes, then the end and a value in range. A step from
-        // a tail's first node must land on a tail's first cell.
+        // The tails, read one by one: bytes, each value in range and followed by a byte,
+        // the last at the end. A step from a tail's first node must land on a tail's first cell.
         var tailStarts = [Bool](repeating: false, count: tailCells.count)
         var cell = 0
+        var atStart = true
         while cell < tailCells.count {
-            tailStarts[cell] = true
-            let first = cell
-            while cell < tailCells.count, tailCells[cell] < MarkerTrie.tailEnd { cell += 1 }
-            guard cell > first, cell + 2 < tailCells.count, tailCells[cell] == MarkerTrie.tailEnd else { throw TableReader.Invalid() }
-            let value = Int(tailCells[cell + 1]) | Int(tailCells[cell + 2]) << 16
-            guard value < valueLimit else { throw TableReader.Invalid() }
+            let mark = tailCells[cell]
+            if mark <= UInt8.max {
+                tailStarts[cell] = atStart
+                atStart = false
+                cell += 1
+                continue
+            }
+            guard !atStart, mark == MarkerTrie.tailValue || mark == MarkerTrie.tailEnd, cell + 2 < tailCells.count,
+                  Int(tailCells[cell + 1]) | Int(tailCells[cell + 2]) << 16 < valueLimit
+            else { throw TableReader.Invalid() }
             cell += 3
+            atStart = mark == MarkerTrie.tailEnd
+            if !atStart { guard cell < tailCells.count, tailCells[cell] <= UInt8.max else { throw TableReader.Invalid() } }
         }
+        guard atStart else { throw TableReader.Invalid() }
         guard base.allSatisfy({ $0 > MarkerTrie.tailBase || Int(MarkerTrie.tailBase - $0) < tailCells.count
                                     && tailStarts[Int(MarkerTrie.tailBase - $0)] })
         else { throw TableReader.Invalid() }
