@@ -46,7 +46,7 @@ struct FXParse: ParsableCommand {
 
 extension FXParse {
     /// The release, as CHANGELOG.md's newest entry names it (a test checks that they agree).
-    static let version = "3.3.5"
+    static let version = "3.3.6"
 }
 
 /// Options shared by the subcommands.

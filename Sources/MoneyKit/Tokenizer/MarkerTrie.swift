@@ -105,8 +105,9 @@ final class MarkerTrie: @unchecked Sendable {
     /// A borrowed view of a trie without tails (built with `tails: false`): a step is the
     /// double array's alone, without ``View``'s test for a tail. The lexer walks the global
     /// symbol and word tables with it, two of the three tables it steps on every character
-    /// of a marker (the tails' tests cost 233 instructions a parse in all three:
-    /// BENCHMARKS.md, "Names in tails"). On a trie with tails it would miss the keys there.
+    /// of a marker (tails in every trie, walked with ``View``, cost 233 instructions a
+    /// parse: BENCHMARKS.md, "Names in tails"). On a trie with tails it would miss the keys
+    /// there.
     struct DoubleArrayView: TrieWalk {
         let storage: UnsafePointer<Storage>
 
@@ -264,9 +265,9 @@ final class MarkerTrie: @unchecked Sendable {
         return (starts, cells, isInside)
     }
 
-    /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``).
-    /// (Stored as three arrays, bases, checks and values, as before the slots were laid side
-    /// by side: the file format did not change.)
+    /// Writes the trie's arrays for the table cache on disk (``DerivedTableCache``): bases,
+    /// checks and values (three arrays, as before the slots were laid side by side), then
+    /// the tail cells.
     func encode(to writer: inout TableWriter) {
         let slots = UnsafeBufferPointer(start: storage.pointee.slots, count: slotCount)
         writer.write(nodeCount)
