@@ -289,54 +289,6 @@ import Testing
             }
         }
     }
-
-    /// A trie with tails reads back from the table cache only where tails are expected, and
-    /// a damaged tail is refused: a tail without its end, a value not followed by a byte, a first node pointing inside a
-    /// tail, a value out of range.
-    @Test func aTrieWithDamagedTailsIsRefused() throws {
-        let keys = ["dollar", "dollars", "dong", "euro"]
-        let trie = MarkerTrie(keys.enumerated().map { (Array($1.utf8), Int32($0)) }, tails: true)
-        // `dollar(s)` and `dong` share `do`; below `dol`, `don` and `e` single paths: the tails
-        // `lar` (a value: 3 cells) `s`, `g` and `uro`, each then its end and its value.
-        #expect(trie.cellCount == (4 + 1 + 3) + 4 * 3)
-        #expect(trie.slotCount >= 6 && trie.nodeCount == 14)
-        var writer = TableWriter()
-        trie.encode(to: &writer)
-        func reads(_ bytes: [UInt8], valueLimit: Int = 4, tails: Bool = true) -> Bool {
-            var reader = TableReader(bytes)
-            guard let back = try? MarkerTrie(reading: &reader, valueLimit: valueLimit, tails: tails) else { return false }
-            return keys.enumerated().allSatisfy { back.value(forKey: Array($1.utf8)) == Int32($0) }
-                && ["dolla", "dollarss", "dollart", "eurox", "eur"].allSatisfy { back.value(forKey: Array($0.utf8)) == -1 }
-        }
-        #expect(reads(writer.bytes))
-        #expect(!reads(writer.bytes, tails: false))
-        #expect(!reads(writer.bytes, valueLimit: 3))
-        // The cells are the file's last array: 8 bytes of count, then two bytes a cell.
-        let cells = writer.bytes.count - 2 * trie.cellCount
-        var withoutEnd = writer.bytes
-        withoutEnd[withoutEnd.count - 6] = UInt8(ascii: "x")  // the last tail's end, now a byte
-        withoutEnd[withoutEnd.count - 5] = 0
-        #expect(!reads(withoutEnd))
-        var cutShort = Array(writer.bytes.dropLast(2))
-        cutShort.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(trie.cellCount - 1).littleEndian, toByteOffset: cells - 8, as: UInt64.self) }
-        #expect(!reads(cutShort))
-        var valueLast = writer.bytes  // `dollar`'s value followed by an end, not by `s`
-        valueLast[cells + 2 * 6] = 0x01
-        valueLast[cells + 2 * 6 + 1] = 0x01
-        #expect(!reads(valueLast))
-        // A first node's base made to point at the second cell of its tail.
-        let bases = 8 + 8  // node count, then the bases' count
-        var inside = writer.bytes
-        inside.withUnsafeMutableBytes { raw in
-            for slot in 0..<trie.slotCount {
-                let base = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: bases + 4 * slot, as: Int32.self))
-                if base <= MarkerTrie.tailBase {
-                    raw.storeBytes(of: (base - 1).littleEndian, toByteOffset: bases + 4 * slot, as: Int32.self)
-                }
-            }
-        }
-        #expect(!reads(inside))
-    }
 }
 
 /// The ICU layer's own UTF-16 decoding, its distinct symbol records, and the ASCII shortcut
