@@ -309,7 +309,8 @@ final class CurrencyConventions: Sendable {
                 names.update(Array(wordKey.bytes)) { $0.nouns.formUnion(currencies) }
             }
             names.addPeriodlessVariants()
-            // Most of a name table is chains of one name each: kept in tails (MarkerTrie).
+            // Most of a name table's nodes lie on single paths (the rest of a name once its
+            // first letters tell it apart, with its plural): kept in tails (MarkerTrie).
             let (trie, infos) = names.build(tails: true)
             return NameTable(trie: trie, infos: NameInfos(infos), named: named, qualifiers: QualifierWords(derived.qualifiers))
         }

@@ -93,6 +93,7 @@ final class NumberWords: Sendable {
             }
         }
         self.beginningPairs = beginningPairs
+        // No tails: the spelled-number reader walks it with the double array's step alone.
         trie = MarkerTrie(entries)
         self.pieces = pieces.exactlySized
         self.meaningStarts = meaningStarts.exactlySized
