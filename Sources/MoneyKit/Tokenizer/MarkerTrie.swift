@@ -355,18 +355,29 @@ final class MarkerTrie: @unchecked Sendable {
                 let first = Int(edgeStart[node]), end = Int(edgeStart[node + 1])
                 guard first < end else { continue }
                 let lowest = Int(bytes[Int(children[first])])
-                // The first child in the first free slot if every other child fits from there,
-                // else one past the last slot taken, where every slot is free. Bases may be
-                // negative, so any free slot takes any first child: with bases kept at zero or
-                // more, a free slot below a child's byte value could never be filled, the first
-                // free slot stuck early, every node went to the end, and the gaps between a wide
-                // node's children stayed empty (4.3 slots a node in the global symbol table).
-                // Searching on for the lowest fit, as the textbook layout does, cost more than it
-                // saved: for 317,613 nodes of random two-byte-letter keys, 58 ms with 32 slots
-                // tried, 41 ms with 8, 21 ms with one, for 0.02% fewer slots.
-                var position = firstFree
-                if position < used, !childrenFit(from: position - lowest, check, bytes, children[(first + 1)..<end]) {
-                    position = used
+                // The first child in the first free slot from which every other child fits,
+                // among the first few free slots, else one past the last slot taken, where every
+                // slot is free. Bases may be negative, so any free slot takes any first child:
+                // with bases kept at zero or more, a free slot below a child's byte value could
+                // never be filled, the first free slot stuck early, every node went to the end,
+                // and the gaps between a wide node's children stayed empty (4.3 slots a node in
+                // the global symbol table). Trying the first free slot alone sufficed while
+                // nodes of one child, which always fit there, filled the gaps; in tries with
+                // tails few are left, and the name tables took 1.30 slots a laid-out node (1.06
+                // trying up to 16 free slots within 256: BENCHMARKS.md, "Names in tails").
+                var position = used
+                var candidate = firstFree
+                var tried = 0
+                let window = min(used, firstFree + placementWindow)
+                while candidate < window, tried < placementTries {
+                    if check[candidate] == -1 {
+                        if childrenFit(from: candidate - lowest, check, bytes, children[(first + 1)..<end]) {
+                            position = candidate
+                            break
+                        }
+                        tried += 1
+                    }
+                    candidate += 1
                 }
                 if position + 256 >= capacity {
                     let grown = max(capacity * 2, position + 512)
@@ -405,6 +416,12 @@ final class MarkerTrie: @unchecked Sendable {
         check.deallocate()
         return (trimmedBase, trimmedCheck, size, slotOfNode)
     }
+
+    /// How many free slots a node's placement tries before the end of the array, and within
+    /// how many slots past the first free one: bounded, so that placing a node costs at most
+    /// that many tests however full the array is.
+    private static let placementTries = 16
+    private static let placementWindow = 256
 
     /// Whether the slots of the children after the first are free at `offset`.
     @inline(__always)
