@@ -25,28 +25,22 @@ struct FXParse: ParsableCommand {
     )
 
     /// Runs the command line, with MoneyKit's table cache on disk in the user's cache
-    /// directory (``defaultTableCacheDirectory``) unless `MONEYKIT_TABLE_CACHE` is set: a
-    /// command-line tool starts often, and reading a language's derived tables back costs a
-    /// fraction of deriving them (BENCHMARKS.md, "The table cache by default in fxparse").
+    /// directory (`DerivedTableCache.userCacheDirectory`) unless `MONEYKIT_TABLE_CACHE` is
+    /// set: a command-line tool starts often, and reading a language's derived tables back
+    /// costs a fraction of deriving them (BENCHMARKS.md, "A table cache on disk"). Setting
+    /// `MONEYKIT_TABLE_CACHE` to a directory moves the cache there; setting it empty turns it
+    /// off.
     static func main() {
         if ProcessInfo.processInfo.environment["MONEYKIT_TABLE_CACHE"] == nil {
-            DerivedTableCache.directory = defaultTableCacheDirectory
+            DerivedTableCache.directory = DerivedTableCache.userCacheDirectory
         }
         main(nil)
-    }
-
-    /// `moneykit/tables` in the user's cache directory (`$XDG_CACHE_HOME`, else `~/.cache`, on
-    /// Linux), or nil when there is none. Setting `MONEYKIT_TABLE_CACHE` to a directory moves
-    /// the cache there; setting it empty turns it off.
-    static var defaultTableCacheDirectory: String? {
-        FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
-            .appendingPathComponent("moneykit/tables", isDirectory: true).path
     }
 }
 
 extension FXParse {
     /// The release, as CHANGELOG.md's newest entry names it (a test checks that they agree).
-    static let version = "3.3.6"
+    static let version = "3.4.0"
 }
 
 /// Options shared by the subcommands.

@@ -413,4 +413,12 @@ import Testing
         let table = DerivedTableCache.value(for: "key", in: "\(file)/tables", orBuild: { Self.table })
         #expect(table.words == Self.table.words)
     }
+
+    /// The directory an app sets to turn the cache on is `moneykit/tables` in the platform's
+    /// user cache directory, and setting it is all the library asks (fxparse's test
+    /// `parseKeepsDerivedTablesInTheUserCacheDirectory` runs it with `XDG_CACHE_HOME`).
+    @Test func theUserCacheDirectoryIsMoneyKitsFolderInTheUsersCaches() throws {
+        let caches = try #require(FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
+        #expect(DerivedTableCache.userCacheDirectory == caches.path + "/moneykit/tables")
+    }
 }

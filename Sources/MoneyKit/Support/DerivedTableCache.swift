@@ -25,11 +25,10 @@ import Foundation
 /// the tables are derived in memory as without a cache. A file's name says only its table's
 /// kind and key, so a new ICU version or a new build replaces a file when it next derives
 /// that table; the directory is not otherwise cleaned up. (fxparse turns the cache on by
-/// default, in the user's cache directory; the library never does.)
+/// default, in ``userCacheDirectory``; the library never does.)
 ///
 /// ```swift
-/// DerivedTableCache.directory = FileManager.default.temporaryDirectory
-///     .appendingPathComponent("moneykit-tables").path
+/// DerivedTableCache.directory = DerivedTableCache.userCacheDirectory
 /// ```
 public enum DerivedTableCache {
     /// The directory the tables are kept in, or nil when the cache is off (the default,
@@ -38,6 +37,21 @@ public enum DerivedTableCache {
     public static var directory: String? {
         get { state.withLock { $0.directory } }
         set { state.withLock { $0.directory = newValue.flatMap { $0.isEmpty ? nil : $0 } } }
+    }
+
+    /// `moneykit/tables` in the user's cache directory (`$XDG_CACHE_HOME`, else `~/.cache`,
+    /// on Linux; the app's Caches directory on Apple platforms), or nil when there is none.
+    /// The library never turns the cache on by itself; an app or tool that wants every run
+    /// after the first to read a language's tables back instead of deriving them (a
+    /// millisecond or less instead of up to tens; BENCHMARKS.md, "Where issue 21 ends")
+    /// sets it as the directory, as fxparse does:
+    ///
+    /// ```swift
+    /// DerivedTableCache.directory = DerivedTableCache.userCacheDirectory
+    /// ```
+    public static var userCacheDirectory: String? {
+        FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first?
+            .appendingPathComponent("moneykit/tables", isDirectory: true).path
     }
 
     /// What the cache did in this process.
