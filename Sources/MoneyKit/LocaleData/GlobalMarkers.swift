@@ -376,6 +376,15 @@ final class GlobalMarkers: Sendable {
             }
         }
 
+        // The symbol table is whole here: it is finished, with what it shares with the words
+        // (loose forms), before the English vocabulary is taken. On the process's first
+        // general parse the parse's thread is then still deriving that vocabulary
+        // (``helpBuilding()``), and this thread would otherwise wait for it idle. (The loose
+        // forms read only the words' symbol currencies, which the vocabulary does not add.)
+        GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
+        symbols.addPeriodlessVariants()
+        let (symbolTrie, symbolInfos) = symbols.build()
+
         // ISO codes, English names and English unit words.
         let vocabulary = GlobalMarkers.takeEnglishVocabulary()
         for (position, entry) in catalog.entries.enumerated() {
@@ -394,10 +403,7 @@ final class GlobalMarkers: Sendable {
         for (key, currencies) in english.nouns where words.info(forKey: Array(key.bytes)) != nil {
             words.update(Array(key.bytes)) { $0.englishNouns.formUnion(currencies) }
         }
-        GlobalMarkers.relateLooseSymbols(&symbols, symbolSupplement, &words, wordSupplement)
-        symbols.addPeriodlessVariants()
         words.addPeriodlessVariants()
-        let (symbolTrie, symbolInfos) = symbols.build()
         let (wordTrie, wordInfos) = words.build()
         return GlobalMarkers(symbols: symbolTrie, symbolInfos: symbolInfos, symbolSupplement: symbolSupplement, words: wordTrie,
                              wordInfos: wordInfos, wordSupplement: wordSupplement,
