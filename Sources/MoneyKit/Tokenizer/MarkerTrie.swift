@@ -255,7 +255,9 @@ final class MarkerTrie: @unchecked Sendable {
                     let last = childCount[next] == 0
                     if values[next] >= 0 {
                         let value = UInt32(bitPattern: values[next])
-                        cells += [last ? tailEnd : tailValue, UInt16(truncatingIfNeeded: value), UInt16(truncatingIfNeeded: value >> 16)]
+                        cells.append(last ? tailEnd : tailValue)
+                        cells.append(UInt16(truncatingIfNeeded: value))
+                        cells.append(UInt16(truncatingIfNeeded: value >> 16))
                     }
                     if last { break }
                     next = Int(onlyChild[next])
